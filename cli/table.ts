@@ -1,0 +1,18 @@
+/** Plain-text tables for terminal output: columns padded, numbers right-aligned. */
+
+export type Cell = string | number | boolean | null | undefined;
+
+function show(cell: Cell): string {
+  if (cell === null || cell === undefined) return "-";
+  if (typeof cell === "number") return Number.isInteger(cell) ? String(cell) : cell.toFixed(2);
+  return String(cell);
+}
+
+export function formatTable(header: string[], rows: Cell[][]): string {
+  const text = rows.map((r) => r.map(show));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === "number"));
+  const widths = header.map((h, i) => Math.max(h.length, ...text.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...text.map(line)].join("\n") + "\n";
+}
