@@ -4,22 +4,28 @@ import { readFileSync } from "node:fs";
 import { commands } from "./commands/index.ts";
 import { reportError } from "./exit.ts";
 
-const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
-export function buildProgram(): Command {
+/** The program with the named command fully loaded and the others as one-line stubs for `--help`. */
+export async function buildProgram(commandName?: string): Promise<Command> {
   const program = new Command("colloc")
     .description("Simulate deep-learning training jobs sharing GPUs (time-slicing, MPS, MIG)")
     .version(pkg.version, "-V, --version")
     .showHelpAfterError()
     .exitOverride();
-  for (const register of commands) register(program);
-  program.commands.forEach((c) => c.exitOverride());
+  for (const entry of commands) {
+    if (entry.name === commandName) (await entry.load())(program);
+    else program.command(entry.name).description(entry.summary);
+  }
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv, { from: "user" });
+    const program = await buildProgram(argv.find((a) => !a.startsWith("-")));
+    await program.parseAsync(argv, { from: "user" });
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (error) {
     return reportError(error);

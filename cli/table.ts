@@ -13,6 +13,9 @@ export function formatTable(header: string[], rows: Cell[][]): string {
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === "number"));
   const widths = header.map((h, i) => Math.max(h.length, ...text.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...text.map(line)].join("\n") + "\n";
 }

@@ -1,10 +1,24 @@
 /**
  * The contract between calibration (which fits profiles), the sharing models (which turn profiles into
  * progress rates) and the cluster simulator (which calls the models whenever co-runners change).
+ * Owner: sim/sharing (the calibration engineer). Changes are announced in docs/calibration.md.
  */
 
 /** Sharing modes, one vocabulary everywhere (profiler runs, scenarios, validation). "naive" = time-slicing. */
 export type SharingMode = "exclusive" | "naive" | "mps" | "mps-partitioned" | "mig";
+
+/**
+ * How step time grows when a workload may use only `sms` of the GPU's SMs (MPS active-thread cap, MIG
+ * instance): t(sms) = serialS + parallelS * (referenceSms / sms)^alpha. serialS is the part that does not
+ * speed up with more SMs (host work, launch gaps, latency-bound kernels); alpha < 1 means the kernels cannot
+ * fill the GPU; alpha > 1 stands for a saturation knee. Fitted by least squares (calibration/fit/sm-curve.ts).
+ */
+export interface SmCurve {
+  referenceSms: number;
+  serialS: number;
+  parallelS: number;
+  alpha: number;
+}
 
 /** A workload's calibrated behaviour on one GPU model (see calibration/). */
 export interface WorkloadProfile {
@@ -22,6 +36,13 @@ export interface WorkloadProfile {
   busyFraction: number;
   /** Step time alone when limited to a number of SMs (measured points, ascending SMs; last = whole GPU). */
   smScaling: { sms: number[]; stepTimeS: number[] };
+  /** The fitted curve through smScaling (what the models evaluate; its t(all SMs) equals stepTimeS). */
+  smCurve: SmCurve;
+  /**
+   * Fraction of the GPU-busy time spent in memory-bound kernels (read from kernel traces by kernel class):
+   * the part that slows down when a MIG slice or another GPU has less memory bandwidth per SM.
+   */
+  memoryBoundFraction: number;
   /** Device memory one process of this workload holds (CUDA context + PyTorch reserved peak), bytes. */
   memoryBytes: number;
   /** Mean SM activity (0..1) and board power (W) while it runs alone. */
@@ -34,10 +55,53 @@ export interface WorkloadProfile {
 /** One co-running job as the sharing model sees it. */
 export interface CoRunner {
   profile: WorkloadProfile;
-  /** MPS active-thread percentage (0..100] or MIG compute share, as an SM count cap; undefined = no cap. */
+  /**
+   * SM cap as an SM count (already rounded by the caller, e.g. sim/hardware's MPS rounding of an
+   * active-thread percentage); undefined = no cap. Only the MPS models read it.
+   */
   smLimit?: number;
-  /** Per-client memory cap in bytes (MPS pinned-memory limit or MIG instance memory). */
+  /** Per-client memory cap in bytes (MPS pinned-memory limit); undefined = no cap. */
   memoryLimitBytes?: number;
+}
+
+/** The GPU the co-runners share, as the sharing models need it (built from sim/hardware's catalog). */
+export interface GpuView {
+  /** Catalog name; every profile must have been calibrated for (or transferred to) this GPU. */
+  name: string;
+  /** SMs of the whole GPU. */
+  sms: number;
+  /** Device memory usable by processes, bytes. */
+  memoryBytes: number;
+}
+
+/** A MIG instance the co-runners sit in (one job, or several through MPS or time-slicing inside it). */
+export interface MigInstanceView {
+  profile: string;
+  sms: number;
+  memoryBytes: number;
+  /** Memory slices of this instance over the GPU's total (1/8 for a 1g): its share of memory bandwidth. */
+  bandwidthShare: number;
+}
+
+/** How the co-runners share the GPU. MPS with any `smLimit` set is what validation calls mps-partitioned. */
+export type SharingSetup =
+  | { mode: "exclusive" }
+  | { mode: "naive" }
+  | { mode: "mps" }
+  | { mode: "mig"; instance: MigInstanceView; inside: "exclusive" | "naive" | "mps" };
+
+/** Global (per GPU, not per workload) parameters of the sharing models, fitted by `colloc calibrate`. */
+export interface SharingParams {
+  /** Naive: GPU time lost to context switches per unit of work while two or more contexts contend. */
+  switchOverhead: number;
+  /** MPS: the part of the GPU capacity a job's kernels leave idle that co-runners still cannot use (0..1). */
+  mpsInterference: number;
+  /** Memory each MPS client holds beyond (negative: below) its solo footprint, bytes. */
+  mpsClientMemoryDeltaBytes: number;
+  /** Board power with no kernel running, watts (the power model's intercept). */
+  idlePowerW: number;
+  /** Board power limit, watts: predicted power never exceeds it. */
+  maxPowerW: number;
 }
 
 /** What a sharing model says about one set of co-runners on one GPU (or one MIG instance). */
@@ -48,10 +112,10 @@ export interface ShareResult {
   oom: boolean[];
   /** NVML-style utilization: fraction of time at least one kernel runs (0..1). */
   utilization: number;
-  /** Spatial SM activity: fraction of SMs busy averaged over time (0..1). */
+  /** Spatial SM activity: fraction of the whole GPU's SMs busy averaged over time (0..1; a MIG instance's share). */
   smActivity: number;
   /** Device memory in use, bytes. */
   memoryBytes: number;
-  /** Board power, watts. */
+  /** Board power, watts (for a MIG instance: the power above idle its jobs add). */
   powerW: number;
 }

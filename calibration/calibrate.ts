@@ -1,0 +1,103 @@
+/**
+ * `colloc calibrate`'s work: an ingested dataset of one GPU -> a calibration set (profiles, sharing parameters,
+ * provenance, fit errors, tables). Runs marked `validation` are never fitted.
+ */
+import { InputError } from "../sim/core/errors.ts";
+import { gpu as catalogGpu } from "../sim/hardware/names.ts";
+import type { Dataset } from "./dataset.ts";
+import { fitProfiles } from "./fit/profiles.ts";
+import { fitSharingParams } from "./fit/sharing-params.ts";
+import { median } from "./fit/stats.ts";
+import { measuredRuns } from "./measured.ts";
+import type { CalibrationSet } from "./set-schema.ts";
+import { smPointTable, workloadTable } from "./tables.ts";
+import { TRACE_FILE, traceTable, tracesFromDataset } from "./traces.ts";
+
+export interface CalibrationOutput {
+  set: CalibrationSet;
+  tables: Record<string, Uint8Array>;
+}
+
+const distinct = (values: (string | null)[]) =>
+  [...new Set(values.filter((v): v is string => !!v))].sort().join(", ");
+
+export function calibrate(ds: Dataset, command: string): CalibrationOutput {
+  const runs = measuredRuns(ds);
+  if (runs.length === 0) throw new InputError(ds.dir, "runs.arrow", "at least one run");
+  const spec = catalogGpu(runs[0].gpu, { file: `${ds.dir}/runs.arrow`, field: `${runs[0].runId}.gpu_name` });
+  for (const r of runs) {
+    const other = catalogGpu(r.gpu, { file: `${ds.dir}/runs.arrow`, field: `${r.runId}.gpu_name` });
+    if (other.name !== spec.name) {
+      throw new InputError(
+        `${ds.dir}/runs.arrow`,
+        `${r.runId}.gpu_name`,
+        `a run on ${spec.name} like the others (one set per GPU)`,
+        r.gpu,
+      );
+    }
+  }
+  // What NVML shows used beyond the process's own memory in solo runs: driver reservations, not a process.
+  const baselines = runs
+    .filter((r) => r.usable && !r.validation && r.mode === "exclusive" && r.procs.length === 1)
+    .map((r) =>
+      r.memoryUsedBytes !== null && r.procs[0].memoryBytes !== null
+        ? r.memoryUsedBytes - r.procs[0].memoryBytes
+        : null,
+    )
+    .filter((b): b is number => b !== null);
+  const fittedProfiles = fitProfiles(ds, runs, spec.name, spec.sms);
+  const fitted = ds.runs.filter((r) => fittedProfiles.runsUsed.includes(r.run_id));
+  const base: CalibrationSet = {
+    schema: "colloc.calibration/1",
+    gpu: {
+      name: spec.name,
+      sms: spec.sms,
+      memoryBytes: ds.runs[0].gpu_memory_bytes,
+      baselineMemoryBytes: baselines.length ? median(baselines) : 0,
+    },
+    provenance: {
+      command,
+      // The newest run's end, not the wall clock, so calibrating the same data twice gives the same bytes.
+      date: new Date(Math.max(...ds.runs.map((r) => (r.ended_at ?? r.started_at) * 1000))).toISOString(),
+      driver: distinct(fitted.map((r) => r.driver)),
+      cuda: distinct(fitted.map((r) => r.cuda)),
+      software: {
+        python: distinct(fitted.map((r) => r.python)),
+        torch: distinct(fitted.map((r) => r.torch)),
+        timm: distinct(fitted.map((r) => r.timm)),
+        profiler: distinct(fitted.map((r) => r.profiler)),
+      },
+      runs: [],
+      sources: [ds.dir],
+    },
+    sharing: {
+      switchOverhead: 0,
+      mpsInterference: 0,
+      mpsClientMemoryDeltaBytes: 0,
+      idlePowerW: spec.power.idleW,
+      maxPowerW: spec.power.maxW,
+    },
+    workloads: fittedProfiles.profiles,
+    fitErrors: fittedProfiles.fitErrors,
+    transfers: [],
+    skipped: fittedProfiles.skipped,
+  };
+  const sharing = fitSharingParams(base, runs);
+  const set: CalibrationSet = {
+    ...base,
+    provenance: {
+      ...base.provenance,
+      runs: [...new Set([...fittedProfiles.runsUsed, ...sharing.runsUsed])].sort(),
+    },
+    sharing: sharing.sharing,
+    fitErrors: { ...base.fitErrors, ...sharing.fitErrors },
+  };
+  return {
+    set,
+    tables: {
+      "workloads.arrow": workloadTable(Object.values(set.workloads)),
+      "sm-points.arrow": smPointTable(fittedProfiles.smPoints),
+      [TRACE_FILE]: traceTable(tracesFromDataset(ds, fittedProfiles.soloRuns, set.workloads, spec.sms)),
+    },
+  };
+}

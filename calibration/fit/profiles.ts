@@ -1,0 +1,180 @@
+/**
+ * Per-workload profiles from the runs calibration may fit (never a validation run): solo step time and its
+ * spread, GPU busy fraction and memory-boundness from the kernel traces, memory footprint, SM activity and power
+ * while alone, and the SM curve through the solo run and the single-process MPS-capped runs.
+ */
+import { InputError } from "../../sim/core/errors.ts";
+import type { WorkloadProfile } from "../../sim/sharing/types.ts";
+import type { Dataset } from "../dataset.ts";
+import type { MeasuredRun } from "../measured.ts";
+import type { FitError } from "../set-schema.ts";
+import { memoryBoundFraction } from "./kernel-class.ts";
+import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
+import { fitAmdahl, type SmPoint } from "./sm-curve.ts";
+import { mean, median } from "./stats.ts";
+
+export interface SmPointRow {
+  workload: string;
+  sms: number;
+  step_time_s: number;
+  runs: number;
+  fitted_s: number;
+}
+
+export interface FittedProfiles {
+  profiles: Record<string, WorkloadProfile>;
+  smPoints: SmPointRow[];
+  fitErrors: Record<string, FitError>;
+  runsUsed: string[];
+  /** Workloads measured alone that could not be profiled, and why (never filled in with guesses). */
+  skipped: { workload: string; reason: string }[];
+  /** The solo runs behind each profile (their kernel traces feed sim/replay). */
+  soloRuns: Map<string, string[]>;
+}
+
+const isSolo = (r: MeasuredRun) =>
+  r.mode === "exclusive" && r.procs.length === 1 && r.procs[0].smLimit === null;
+const isCappedSolo = (r: MeasuredRun) =>
+  r.procs.length === 1 && r.procs[0].smLimit !== null && r.mode !== "mig";
+const trained = (r: MeasuredRun) => r.procs[0]?.stepsPerSecond !== null;
+
+function required(value: number | null | undefined, file: string, field: string, what: string): number {
+  if (value === null || value === undefined || !Number.isFinite(value))
+    throw new InputError(file, field, what);
+  return value;
+}
+
+function smPoints(
+  solo: MeasuredRun[],
+  capped: MeasuredRun[],
+  gpuSms: number,
+): { points: SmPoint[]; runs: Map<number, number> } {
+  const bySms = new Map<number, number[]>();
+  const add = (sms: number, run: MeasuredRun) => {
+    const list = bySms.get(sms) ?? [];
+    list.push(1 / run.procs[0].stepsPerSecond!);
+    bySms.set(sms, list);
+  };
+  solo.forEach((r) => add(gpuSms, r));
+  capped.forEach((r) => add(Math.min(gpuSms, r.procs[0].smLimit!), r));
+  const sms = [...bySms.keys()].sort((a, b) => a - b);
+  return {
+    points: sms.map((n) => ({ sms: n, stepTimeS: mean(bySms.get(n)!) })),
+    runs: new Map(sms.map((n) => [n, bySms.get(n)!.length])),
+  };
+}
+
+/**
+ * Workloads of the same model, batch and input size run the same kernels but for the classifier's last layer
+ * (the dataset only names the epoch), so their SM-scaling runs are shared. Measured on the H200: cait-c10 and
+ * cait-i64 (10 vs 1000 classes) ran at 108/219/396/430 and 108/219/395/430 img/s on 14/30/58/62 SMs.
+ */
+function computationKeys(ds: Dataset): Map<string, string> {
+  return new Map(
+    ds.workloads.map((w) => [w.workload, [w.model, w.batch, w.input_c, w.input_h, w.input_w].join("/")]),
+  );
+}
+
+/** What the solo runs of one workload say, besides its SM curve. */
+function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[]) {
+  const ids = new Set(solo.map((r) => r.runId));
+  const where = `${ds.dir}: runs ${[...ids].join(", ")}`;
+  const stepTimeS = 1 / mean(solo.map((r) => r.procs[0].stepsPerSecond!));
+  const dts = ds.steps.filter((s) => ids.has(s.run_id) && s.phase === "measure").map((s) => s.dt_s);
+  const dtMean = mean(dts);
+  const iterations = ds.iterations.filter((it) => ids.has(it.run_id));
+  const busyS = required(
+    iterations.length ? median(iterations.map((it) => it.busy_us)) / 1e6 : null,
+    where,
+    "iterations.busy_us",
+    "kernel-traced iterations of the solo run",
+  );
+  const nvml = solo.map((r) => r.procs[0].memoryBytes).filter((m): m is number => m !== null);
+  const viaSamples = solo.map(
+    (r) =>
+      required(r.memoryUsedBytes, where, "samples.mem_used_bytes", "memory samples") -
+      (r.baselineMemoryBytes ?? 0),
+  );
+  const row = ds.workloads.find((w) => ids.has(w.run_id) && w.workload === id)!;
+  return {
+    model: row.model,
+    batch: row.batch,
+    imagesPerEpoch: row.images_per_epoch,
+    stepTimeS,
+    stepTimeCv: dts.length > 1 ? Math.sqrt(mean(dts.map((d) => (d - dtMean) ** 2))) / dtMean : 0,
+    busyFraction: Math.min(1, busyS / stepTimeS),
+    memoryBoundFraction: memoryBoundFraction(ds.kernels.filter((k) => ids.has(k.run_id))),
+    memoryBytes: median(nvml.length === solo.length ? nvml : viaSamples),
+    smActivity: required(
+      mean(solo.map((r) => r.smActivity ?? NaN)),
+      where,
+      "samples.gpm_sm_util",
+      "SM activity samples (NVML GPM)",
+    ),
+    powerW: required(mean(solo.map((r) => r.powerW ?? NaN)), where, "samples.power_w", "power samples"),
+  };
+}
+
+export function fitProfiles(
+  ds: Dataset,
+  runs: MeasuredRun[],
+  gpuName: string,
+  gpuSms: number,
+): FittedProfiles {
+  const fitting = runs.filter((r) => r.usable && !r.validation && trained(r));
+  const workloads = [...new Set(fitting.filter(isSolo).map((r) => r.procs[0].workload))].sort();
+  const computation = computationKeys(ds);
+  const out: FittedProfiles = {
+    profiles: {},
+    smPoints: [],
+    fitErrors: {},
+    runsUsed: [],
+    skipped: [],
+    soloRuns: new Map(),
+  };
+  for (const id of workloads) {
+    const solo = fitting.filter((r) => isSolo(r) && r.procs[0].workload === id);
+    const capped = fitting.filter(
+      (r) => isCappedSolo(r) && computation.get(r.procs[0].workload) === computation.get(id),
+    );
+    const { points, runs: pointRuns } = smPoints(solo, capped, gpuSms);
+    if (points.length < 2) {
+      out.skipped.push({
+        workload: id,
+        reason:
+          "no single-process MPS-capped run of it (or of a workload computing the same) to fit its SM curve",
+      });
+      continue;
+    }
+    const fit = fitAmdahl(points, gpuSms)!;
+    points.forEach((p) =>
+      out.smPoints.push({
+        workload: id,
+        sms: p.sms,
+        step_time_s: p.stepTimeS,
+        runs: pointRuns.get(p.sms)!,
+        fitted_s: curveStepTime(fit.curve, p.sms),
+      }),
+    );
+    out.fitErrors[`workloads.${id}.smCurve`] = {
+      metric: "rmse_pct of step time over the SM points",
+      value: fit.rmsePct,
+      points: points.length,
+    };
+    out.profiles[id] = {
+      id,
+      gpu: gpuName,
+      ...soloFigures(ds, id, solo),
+      smScaling: { sms: points.map((p) => p.sms), stepTimeS: points.map((p) => p.stepTimeS) },
+      smCurve: fit.curve,
+      transferred: false,
+    };
+    out.soloRuns.set(
+      id,
+      solo.map((r) => r.runId),
+    );
+    out.runsUsed.push(...solo.map((r) => r.runId), ...capped.map((r) => r.runId));
+  }
+  out.runsUsed = [...new Set(out.runsUsed)].sort();
+  return out;
+}

@@ -1,0 +1,128 @@
+/**
+ * The sharing models' global parameters for one GPU, fitted on the multi-process runs calibration may use:
+ * the naive context-switch overhead and the MPS interference each minimise the mean absolute percentage error
+ * of per-job throughput over their mode's runs; the MPS client memory delta and the idle power are least-squares
+ * estimates (closed form) from the runs' memory and power readings.
+ */
+import type { SharingParams } from "../../sim/sharing/types.ts";
+import { survivors, type MeasuredRun } from "../measured.ts";
+import { describeMeasured, predictRun } from "../predict.ts";
+import type { CalibrationSet, FitError } from "../set-schema.ts";
+import { minimize1d } from "./minimize.ts";
+import { mape, mean, median } from "./stats.ts";
+
+/** Searched ranges: an overhead of 100% per co-runner, or a 100% kernel slowdown per busy co-runner, is far
+ * beyond anything measured on GPUs (nvidia-sharing.md §5: 5-20% for four sharers). */
+const MAX_SWITCH_OVERHEAD = 1;
+const MAX_MPS_INTERFERENCE = 1;
+
+/** Per-job throughput MAPE of a set (with `params`) over runs; only jobs that trained are compared. */
+export function throughputMape(set: CalibrationSet, runs: MeasuredRun[], params: SharingParams): number {
+  const predicted: number[] = [];
+  const measured: number[] = [];
+  for (const run of runs.map(survivors)) {
+    const prediction = predictRun(set, describeMeasured(run), params);
+    run.procs.forEach((p, i) => {
+      if (p.stepsPerSecond === null) return;
+      predicted.push(prediction.procs[i].stepsPerSecond);
+      measured.push(p.stepsPerSecond);
+    });
+  }
+  return mape(predicted, measured);
+}
+
+const fitsInSet = (set: CalibrationSet) => (r: MeasuredRun) =>
+  r.usable &&
+  !r.validation &&
+  r.procs.length > 1 &&
+  r.procs.every((p) => set.workloads[p.workload] !== undefined);
+
+export interface FittedSharing {
+  sharing: SharingParams;
+  fitErrors: Record<string, FitError>;
+  runsUsed: string[];
+}
+
+/** `set` holds the fitted profiles and starting sharing parameters (its maxPowerW is kept). */
+export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): FittedSharing {
+  const usable = runs.filter(fitsInSet(set));
+  const naive = usable.filter((r) => r.mode === "naive");
+  const mps = usable.filter((r) => r.mode === "mps" || r.mode === "mps-partitioned");
+  const fitErrors: Record<string, FitError> = {};
+  let sharing = { ...set.sharing };
+
+  const jobs = (rs: MeasuredRun[]) =>
+    rs.flatMap((r) => r.procs).filter((p) => p.stepsPerSecond !== null).length;
+  if (naive.length > 0) {
+    const best = minimize1d(
+      (x) => throughputMape(set, naive, { ...sharing, switchOverhead: x }),
+      0,
+      MAX_SWITCH_OVERHEAD,
+    );
+    sharing = { ...sharing, switchOverhead: best.x };
+    fitErrors["sharing.switchOverhead"] = {
+      metric: "mape_pct of naive per-job throughput",
+      value: best.value,
+      points: jobs(naive),
+    };
+  }
+  if (mps.length > 0) {
+    const best = minimize1d(
+      (x) => throughputMape(set, mps, { ...sharing, mpsInterference: x }),
+      0,
+      MAX_MPS_INTERFERENCE,
+    );
+    sharing = { ...sharing, mpsInterference: best.x };
+    fitErrors["sharing.mpsInterference"] = {
+      metric: "mape_pct of MPS per-job throughput",
+      value: best.value,
+      points: jobs(mps),
+    };
+  }
+
+  // Memory of an MPS client beyond its solo footprint: the runs' excess over the sum of footprints, per client.
+  const excess = mps
+    .filter((r) => r.memoryUsedBytes !== null && r.procs.every((p) => p.outcome === "ok"))
+    .map((r) => {
+      const solo = r.procs.reduce((s, p) => s + set.workloads[p.workload].memoryBytes, 0);
+      return (r.memoryUsedBytes! - set.gpu.baselineMemoryBytes - solo) / r.procs.length;
+    });
+  if (excess.length > 0) {
+    // The median: a run whose reading includes a process left over from an earlier run must not move it.
+    const delta = median(excess);
+    sharing = { ...sharing, mpsClientMemoryDeltaBytes: delta };
+    fitErrors["sharing.mpsClientMemoryDeltaBytes"] = {
+      metric: "median absolute deviation of the per-run estimates, bytes",
+      value: median(excess.map((e) => Math.abs(e - delta))),
+      points: excess.length,
+    };
+  }
+
+  // Idle power: measured power = idle * (1 - sum s_i) + sum s_i P_i with s_i = job i's speed relative to solo.
+  const rows = [...naive, ...mps]
+    .filter((r) => r.powerW !== null)
+    .map((r) => {
+      let speed = 0;
+      let solo = 0;
+      r.procs.forEach((p) => {
+        if (p.stepsPerSecond === null) return;
+        const profile = set.workloads[p.workload];
+        const s = p.stepsPerSecond * profile.stepTimeS;
+        speed += s;
+        solo += s * profile.powerW;
+      });
+      return { x: 1 - speed, y: r.powerW! - solo };
+    })
+    .filter((row) => Math.abs(row.x) > 1e-9);
+  if (rows.length > 0) {
+    const idle = rows.reduce((s, r) => s + r.x * r.y, 0) / rows.reduce((s, r) => s + r.x * r.x, 0);
+    sharing = { ...sharing, idlePowerW: Math.max(0, idle) };
+    const residual = Math.sqrt(mean(rows.map((r) => (r.y - idle * r.x) ** 2)));
+    fitErrors["sharing.idlePowerW"] = {
+      metric: "rms power residual over shared runs, W",
+      value: residual,
+      points: rows.length,
+    };
+  }
+  return { sharing, fitErrors, runsUsed: usable.map((r) => r.runId).sort() };
+}

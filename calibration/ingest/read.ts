@@ -1,0 +1,19 @@
+/** Read colloc Arrow IPC files back (for the notebooks, calibration and validation). */
+import { tableFromIPC, type Table } from "apache-arrow";
+import { readFileSync } from "node:fs";
+import { InputError } from "../../sim/core/errors.ts";
+
+/** One Arrow IPC file (file or stream format) as an Arrow table. */
+export function readTable(path: string): Table {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    throw new InputError(path, "", "a readable Arrow IPC file");
+  }
+  try {
+    return tableFromIPC(bytes);
+  } catch (error) {
+    throw new InputError(path, "", "an Arrow IPC file", (error as Error).message);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * What a profiler run measured, per process and per run, in the units the sharing models predict: steps per
+ * second, fractions (0..1), bytes and watts. Calibration fits to these figures and validation compares with them.
+ */
+import { group } from "d3-array";
+import type { SharingMode } from "../sim/sharing/types.ts";
+import type { Dataset } from "./dataset.ts";
+import type { ProcRow, RunRow, SampleRow } from "./ingest/tables.ts";
+
+export interface MeasuredProc {
+  proc: number;
+  workload: string;
+  /** SMs the process was capped to (MPS active-thread limit, as it saw them), null = whole GPU. */
+  smLimit: number | null;
+  /** ok, oom, error, killed; null when the process left no end record. */
+  outcome: string | null;
+  /** Training steps per second over the measurement window (images/s over batch); null when it did not train. */
+  stepsPerSecond: number | null;
+  batch: number;
+  /** Device memory NVML charged to the process, bytes. */
+  memoryBytes: number | null;
+}
+
+export interface MeasuredRun {
+  runId: string;
+  /** The profiler's mode; "mps" runs with SM caps are reported as "mps-partitioned". */
+  mode: string;
+  gpu: string;
+  validation: boolean;
+  /** Whole and clean: status complete and every line ingested. */
+  usable: boolean;
+  procs: MeasuredProc[];
+  /** Means over the shared measurement window (null without samples there). */
+  utilization: number | null;
+  smActivity: number | null;
+  powerW: number | null;
+  /** Peak device memory used in the window, and the lowest reading of the run (the GPU's idle baseline). */
+  memoryUsedBytes: number | null;
+  baselineMemoryBytes: number | null;
+}
+
+const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+const fractionOf = (percents: number[]) => {
+  const m = mean(percents);
+  return m === null ? null : m / 100;
+};
+
+function column(samples: SampleRow[], pick: (s: SampleRow) => number | null): number[] {
+  return samples.map(pick).filter((v): v is number => v !== null);
+}
+
+function measuredProc(p: ProcRow, batch: number): MeasuredProc {
+  const trained = p.outcome === "ok" && p.throughput_img_s !== null && p.throughput_img_s > 0;
+  return {
+    proc: p.proc,
+    workload: p.workload,
+    // MPS rounds a percentage down to whole TPCs: the SMs the process saw are the cap that held.
+    smLimit: p.sm_limit === null ? null : (p.sm_count_seen ?? p.sm_limit),
+    outcome: p.outcome,
+    stepsPerSecond: trained ? p.throughput_img_s! / batch : null,
+    batch,
+    memoryBytes: p.nvml_mem_bytes,
+  };
+}
+
+function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): MeasuredRun {
+  const window = samples.filter((s) => s.in_window);
+  const used = column(window, (s) => s.mem_used_bytes);
+  const all = column(samples, (s) => s.mem_used_bytes);
+  const capped = procs.some((p) => p.smLimit !== null);
+  return {
+    runId: run.run_id,
+    mode: run.mode === "mps" && capped ? "mps-partitioned" : run.mode,
+    gpu: run.gpu_name,
+    validation: run.validation,
+    usable: run.status === "complete" && run.ingest_status === "ok",
+    procs,
+    utilization: fractionOf(column(window, (s) => s.util_gpu)),
+    // GPM sometimes returns 0 for a sample while NVML shows kernels running: a missed reading, not an idle GPU.
+    smActivity: fractionOf(
+      column(window, (s) => (s.gpm_sm_util === 0 && (s.util_gpu ?? 0) > 0 ? null : s.gpm_sm_util)),
+    ),
+    powerW: mean(column(window, (s) => s.power_w)),
+    memoryUsedBytes: used.length ? Math.max(...used) : null,
+    baselineMemoryBytes: all.length ? Math.min(...all) : null,
+  };
+}
+
+/** Every run of the dataset, sorted by run id, with its processes sorted by index. */
+export function measuredRuns(ds: Dataset): MeasuredRun[] {
+  const batches = new Map(ds.workloads.map((w) => [`${w.run_id}\u0000${w.workload}`, w.batch]));
+  const procsByRun = group(ds.procs, (p) => p.run_id);
+  const samplesByRun = group(ds.samples, (s) => s.run_id);
+  return [...ds.runs]
+    .sort((a, b) => (a.run_id < b.run_id ? -1 : 1))
+    .map((run) => {
+      const procs = (procsByRun.get(run.run_id) ?? [])
+        .sort((a, b) => a.proc - b.proc)
+        .map((p) => measuredProc(p, batches.get(`${run.run_id}\u0000${p.workload}`) ?? 1));
+      return measuredRun(run, procs, samplesByRun.get(run.run_id) ?? []);
+    });
+}
+
+/** The sharing-model mode a measured run is predicted with. */
+export function modeOf(run: MeasuredRun): SharingMode | undefined {
+  const known: SharingMode[] = ["exclusive", "naive", "mps", "mps-partitioned", "mig"];
+  return known.find((m) => m === run.mode);
+}
+
+/**
+ * The run as its surviving processes ran it: which processes lose the start-up race for memory is chance, so
+ * rates are predicted and judged for the processes that did not run out of memory, as co-runners of each other.
+ */
+export function survivors(run: MeasuredRun): MeasuredRun {
+  return { ...run, procs: run.procs.filter((p) => p.outcome !== "oom") };
+}

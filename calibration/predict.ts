@@ -1,0 +1,117 @@
+/**
+ * Predict what a measured run should show, from a calibration set: the same sharing models the simulator
+ * calls, applied to the run's processes. `colloc validate` and the accuracy tests compare this with the run.
+ */
+import { InputError } from "../sim/core/errors.ts";
+import { gpu as catalogGpu, migProfile } from "../sim/hardware/names.ts";
+import { combineInstances, share } from "../sim/sharing/index.ts";
+import type {
+  CoRunner,
+  SharingMode,
+  SharingParams,
+  SharingSetup,
+  ShareResult,
+} from "../sim/sharing/types.ts";
+import type { MeasuredRun } from "./measured.ts";
+import { gpuViewOf, profileOf, type CalibrationSet } from "./set.ts";
+
+export interface RunDescription {
+  /** Where the description came from, for error messages (a run folder, a scenario file). */
+  source: string;
+  /** GPU name as NVML or the catalog spells it. */
+  gpu: string;
+  mode: SharingMode;
+  processes: { workload: string; smLimit?: number | null; migProfile?: string | null }[];
+}
+
+export interface PredictedProc {
+  workload: string;
+  stepsPerSecond: number;
+  throughputImgS: number;
+  oom: boolean;
+}
+
+export interface PredictedRun {
+  procs: PredictedProc[];
+  utilization: number;
+  smActivity: number;
+  /** Device memory of the processes, and what NVML would show used (plus the GPU's idle baseline). */
+  memoryBytes: number;
+  memoryUsedBytes: number;
+  powerW: number;
+}
+
+/** What a measured run ran, as a description to predict. */
+export function describeMeasured(run: MeasuredRun): RunDescription {
+  return {
+    source: run.runId,
+    gpu: run.gpu,
+    mode: run.mode as SharingMode,
+    processes: run.procs.map((p) => ({ workload: p.workload, smLimit: p.smLimit })),
+  };
+}
+
+function setupOf(mode: SharingMode): SharingSetup {
+  if (mode === "mig") throw new Error("MIG runs are predicted per instance");
+  return { mode: mode === "mps-partitioned" ? "mps" : mode };
+}
+
+/** MIG: one job per instance (the study's setup); the GPU-level figures combine the instances. */
+function predictMig(
+  set: CalibrationSet,
+  run: RunDescription,
+  coRunners: CoRunner[],
+  params: SharingParams,
+): ShareResult {
+  const spec = catalogGpu(run.gpu, { file: run.source, field: "gpu" });
+  const view = gpuViewOf(set);
+  const results = coRunners.map((c, i) => {
+    const name = run.processes[i].migProfile;
+    if (!name) throw new InputError(run.source, `processes[${i}].migProfile`, "a MIG profile for a mig run");
+    const p = migProfile(spec, name, { file: run.source, field: `processes[${i}].migProfile` });
+    const instance = {
+      profile: p.name,
+      sms: p.sms,
+      memoryBytes: p.usableMemoryBytes,
+      bandwidthShare: p.memorySlices / spec.memorySlices,
+    };
+    return share(view, { mode: "mig", instance, inside: "exclusive" }, [c], params);
+  });
+  return {
+    stepsPerSecond: results.map((r) => r.stepsPerSecond[0]),
+    oom: results.map((r) => r.oom[0]),
+    ...combineInstances(results, params),
+  };
+}
+
+export function predictRun(
+  set: CalibrationSet,
+  run: RunDescription,
+  params: SharingParams = set.sharing,
+): PredictedRun {
+  const spec = catalogGpu(run.gpu, { file: run.source, field: "gpu" });
+  if (spec.name !== set.gpu.name) {
+    throw new InputError(run.source, "gpu", `a run on ${set.gpu.name}, the calibration set's GPU`, run.gpu);
+  }
+  const coRunners: CoRunner[] = run.processes.map((p, i) => ({
+    profile: profileOf(set, p.workload, `${run.source}: processes[${i}]`),
+    smLimit: p.smLimit ?? undefined,
+  }));
+  const result =
+    run.mode === "mig"
+      ? predictMig(set, run, coRunners, params)
+      : share(gpuViewOf(set), setupOf(run.mode), coRunners, params);
+  return {
+    procs: coRunners.map((c, i) => ({
+      workload: c.profile.id,
+      stepsPerSecond: result.stepsPerSecond[i],
+      throughputImgS: result.stepsPerSecond[i] * c.profile.batch,
+      oom: result.oom[i],
+    })),
+    utilization: result.utilization,
+    smActivity: result.smActivity,
+    memoryBytes: result.memoryBytes,
+    memoryUsedBytes: result.memoryBytes + set.gpu.baselineMemoryBytes,
+    powerW: result.powerW,
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Predict a run by kernel-level replay (sim/replay) instead of the fast models: the high-fidelity check.
+ * Naive runs replay time-slicing, MPS runs (capped or not) replay concurrent kernels; the set supplies the
+ * global parameters, the traces and the power limit.
+ */
+import { InputError } from "../sim/core/errors.ts";
+import { replay, type JobTrace } from "../sim/replay/index.ts";
+import { throttle } from "../sim/sharing/power.ts";
+import { mean } from "./fit/stats.ts";
+import { survivors, type MeasuredRun } from "./measured.ts";
+import { describeMeasured, type RunDescription } from "./predict.ts";
+import { profileOf, type CalibrationSet } from "./set.ts";
+
+/** Replay length in solo steps of the slowest job: long enough that where a step starts hardly matters. */
+const REPLAY_STEPS = 40;
+/** Time slice of the driver's scheduler (nvidia-sharing.md §5: about 1-2 ms on vGPU; bare metal undocumented). */
+export const TIME_SLICE_S = 0.002;
+
+export function replayRun(set: CalibrationSet, traces: Map<string, JobTrace>, run: RunDescription) {
+  if (run.mode === "mig")
+    throw new InputError(run.source, "mode", "naive, mps, mps-partitioned or exclusive for a replay");
+  const jobs = run.processes.map((p, i) => {
+    const trace = traces.get(p.workload);
+    if (!trace)
+      throw new InputError(
+        run.source,
+        `processes[${i}].workload`,
+        "a workload with a kernel trace in the set",
+        p.workload,
+      );
+    return { trace, smLimit: p.smLimit ?? undefined };
+  });
+  const profiles = run.processes.map((p, i) => profileOf(set, p.workload, `${run.source}: processes[${i}]`));
+  const result = replay(jobs, {
+    mode: run.mode === "naive" || run.mode === "exclusive" ? "naive" : "mps",
+    sms: set.gpu.sms,
+    params: set.sharing,
+    durationS: REPLAY_STEPS * Math.max(...profiles.map((p) => p.stepTimeS)) * run.processes.length,
+    timeSliceS: TIME_SLICE_S,
+  });
+  // The kernels replay at full clocks; the board's power limit then slows them as in sim/sharing.
+  return { ...result, stepsPerSecond: throttle(set.sharing, profiles, result.stepsPerSecond) };
+}
+
+/** Per-job throughput MAPE (percent) of kernel-level replay per mode, over runs of naive and MPS modes. */
+export function replayMape(
+  set: CalibrationSet,
+  traces: Map<string, JobTrace>,
+  runs: MeasuredRun[],
+): Record<string, number> {
+  const errors = new Map<string, number[]>();
+  for (const run of runs.filter((r) => r.usable && (r.mode === "naive" || r.mode === "mps"))) {
+    const trained = survivors(run);
+    const result = replayRun(set, traces, describeMeasured(trained));
+    trained.procs.forEach((p, i) => {
+      if (p.stepsPerSecond === null) return;
+      const list = errors.get(run.mode) ?? [];
+      list.push((100 * Math.abs(result.stepsPerSecond[i] - p.stepsPerSecond)) / p.stepsPerSecond);
+      errors.set(run.mode, list);
+    });
+  }
+  return Object.fromEntries([...errors].sort().map(([mode, list]) => [mode, mean(list)]));
+}

@@ -1,0 +1,114 @@
+/**
+ * The calibration set's parameters.json, as a zod schema: validated when a set is loaded, trusted inside.
+ * A set is one GPU model's workload profiles and sharing parameters, with provenance and per-parameter fit errors.
+ */
+import { z } from "zod";
+
+const positive = z.number().positive();
+const fraction = z.number().min(0).max(1);
+
+export const smCurveSchema = z.object({
+  referenceSms: positive,
+  serialS: z.number().min(0),
+  parallelS: z.number().min(0),
+  alpha: z.number().min(0),
+});
+
+export const workloadProfileSchema = z.object({
+  id: z.string().min(1),
+  model: z.string().min(1),
+  batch: z.number().int().positive(),
+  imagesPerEpoch: z.number().int().positive(),
+  gpu: z.string().min(1),
+  stepTimeS: positive,
+  stepTimeCv: z.number().min(0),
+  busyFraction: fraction,
+  smScaling: z.object({ sms: z.array(positive), stepTimeS: z.array(positive) }),
+  smCurve: smCurveSchema,
+  memoryBoundFraction: fraction,
+  memoryBytes: z.number().min(0),
+  smActivity: fraction,
+  powerW: z.number().min(0),
+  transferred: z.boolean(),
+});
+
+export const sharingParamsSchema = z.object({
+  switchOverhead: z.number().min(0),
+  mpsInterference: fraction,
+  mpsClientMemoryDeltaBytes: z.number(),
+  idlePowerW: z.number().min(0),
+  maxPowerW: positive,
+});
+
+/** How well a fitted parameter explains the runs it was fitted on. */
+export const fitErrorSchema = z.object({
+  /** What `value` measures, e.g. "rmse_pct of step time over the SM points" or "mape_pct of naive throughput". */
+  metric: z.string(),
+  value: z.number(),
+  /** Number of measured points behind the fit. */
+  points: z.number().int().min(0),
+});
+
+/** A number that was scaled from another GPU rather than measured: where it is and where it came from. */
+export const transferSchema = z.object({ path: z.string(), from: z.string(), method: z.string() });
+
+/** Measured MIG slice speeds of other workloads on this GPU (the A100 set: MISO) and how well a curve predicts them. */
+export const migSlicesSchema = z.object({
+  source: z.string(),
+  referenceSms: positive,
+  curves: z.array(
+    z.object({
+      model: z.string(),
+      batch: z.number().int().positive(),
+      curve: smCurveSchema,
+      rmsePct: z.number().min(0),
+      points: z.number().int().positive(),
+      steady: z.boolean(),
+    }),
+  ),
+  /** Leave-one-profile-out: per held-out profile and alpha assumption, the error of predicting it from the rest. */
+  leaveOneProfileOut: z.array(
+    z.object({
+      alpha: z.number().min(0),
+      alphaSource: z.string(),
+      profile: z.string(),
+      groups: z.enum(["all", "steady"]),
+      count: z.number().int().min(0),
+      mapePct: z.number(),
+      medianApePct: z.number(),
+    }),
+  ),
+});
+
+export const calibrationSetSchema = z.object({
+  schema: z.literal("colloc.calibration/1"),
+  gpu: z.object({
+    /** Canonical catalog name (sim/hardware). */
+    name: z.string().min(1),
+    sms: positive,
+    /** Device memory NVML reports in total, and what it shows used with no process (driver reservations). */
+    memoryBytes: positive,
+    baselineMemoryBytes: z.number().min(0),
+  }),
+  provenance: z.object({
+    command: z.string(),
+    date: z.string(),
+    driver: z.string().optional(),
+    cuda: z.string().optional(),
+    software: z.record(z.string(), z.string()),
+    /** Run ids the fit used (never a validation run), or the external sources it was built from. */
+    runs: z.array(z.string()),
+    sources: z.array(z.string()),
+    notes: z.string().optional(),
+  }),
+  sharing: sharingParamsSchema,
+  workloads: z.record(z.string(), workloadProfileSchema),
+  fitErrors: z.record(z.string(), fitErrorSchema),
+  transfers: z.array(transferSchema),
+  migSlices: migSlicesSchema.optional(),
+  /** Workloads the data showed but the set could not profile, with the reason: asking for one is an error. */
+  skipped: z.array(z.object({ workload: z.string(), reason: z.string() })),
+});
+
+export type CalibrationSet = z.infer<typeof calibrationSetSchema>;
+export type FitError = z.infer<typeof fitErrorSchema>;

@@ -1,0 +1,129 @@
+/**
+ * Load and write calibration sets. A set is a folder: parameters.json (see set-schema.ts) plus Arrow tables of
+ * the measured points behind the fit. Names resolve to the shipped sets under calibration/data/<name>/.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { InputError } from "../sim/core/errors.ts";
+import type { GpuView, WorkloadProfile } from "../sim/sharing/types.ts";
+import { writeFolder } from "./ingest/write-folder.ts";
+import { calibrationSetSchema, type CalibrationSet } from "./set-schema.ts";
+
+export type { CalibrationSet } from "./set-schema.ts";
+
+export const PARAMETERS_FILE = "parameters.json";
+const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), "data");
+
+/** The folder a set name or path stands for: an existing folder as given, else calibration/data/<name>/. */
+export function resolveSetDir(nameOrDir: string): string {
+  if (existsSync(join(nameOrDir, PARAMETERS_FILE))) return resolve(nameOrDir);
+  const shipped = join(SHIPPED, nameOrDir);
+  if (/^[\w.-]+$/.test(nameOrDir) && existsSync(join(shipped, PARAMETERS_FILE))) return shipped;
+  throw new InputError(
+    nameOrDir,
+    "",
+    `a calibration set: a folder with ${PARAMETERS_FILE} or a shipped set name`,
+  );
+}
+
+function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): {
+  field: string;
+  message: string;
+} {
+  const issue = error.issues[0];
+  return { field: issue.path.map(String).join("."), message: issue.message };
+}
+
+/** Parse and check a set's parameters (every profile belongs to the set's GPU, keys match ids). */
+export function parseCalibrationSet(file: string, json: unknown): CalibrationSet {
+  const parsed = calibrationSetSchema.safeParse(json);
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw new InputError(file, field, message);
+  }
+  const set = parsed.data;
+  for (const [key, profile] of Object.entries(set.workloads)) {
+    if (profile.id !== key) throw new InputError(file, `workloads.${key}.id`, `"${key}"`, profile.id);
+    if (profile.gpu !== set.gpu.name)
+      throw new InputError(file, `workloads.${key}.gpu`, `"${set.gpu.name}"`, profile.gpu);
+  }
+  return set;
+}
+
+/** Load a calibration set by shipped name ("h200", "a100") or folder path. */
+export function loadCalibrationSet(nameOrDir: string): CalibrationSet {
+  const file = join(resolveSetDir(nameOrDir), PARAMETERS_FILE);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new InputError(file, "", "valid JSON", error instanceof Error ? error.message : String(error));
+  }
+  return parseCalibrationSet(file, json);
+}
+
+/** A workload's profile; a scenario needing a workload the set lacks is bad input, never a guess. */
+export function profileOf(set: CalibrationSet, workload: string, where = "calibration set"): WorkloadProfile {
+  const profile = set.workloads[workload];
+  if (profile === undefined) {
+    const skipped = set.skipped.find((s) => s.workload === workload);
+    if (skipped)
+      throw new InputError(
+        where,
+        "workload",
+        `a workload the ${set.gpu.name} set profiles (${workload}: ${skipped.reason})`,
+        workload,
+      );
+    const known = Object.keys(set.workloads).sort().join(", ");
+    throw new InputError(
+      where,
+      "workload",
+      `a workload of the ${set.gpu.name} calibration set (${known})`,
+      workload,
+    );
+  }
+  return profile;
+}
+
+/** The GPU as the sharing models see it: processes can use what the idle baseline leaves. */
+export function gpuViewOf(set: CalibrationSet): GpuView {
+  return {
+    name: set.gpu.name,
+    sms: set.gpu.sms,
+    memoryBytes: set.gpu.memoryBytes - set.gpu.baselineMemoryBytes,
+  };
+}
+
+/** JSON with sorted object keys, so the same set always writes the same bytes. */
+export function stableJson(value: unknown): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v !== null && typeof v === "object") {
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v;
+  };
+  return `${JSON.stringify(sort(value), null, 2)}\n`;
+}
+
+/**
+ * Write a set as a whole (temporary folder, then rename; see ingest/write-folder.ts): parameters.json plus
+ * `files`, e.g. Arrow tables ("sm-points.arrow") or copied sources, by file name.
+ */
+export function writeCalibrationSet(
+  dir: string,
+  set: CalibrationSet,
+  files: Record<string, string | Uint8Array>,
+): void {
+  parseCalibrationSet(join(dir, PARAMETERS_FILE), set);
+  const names = Object.keys(files).sort();
+  writeFolder(
+    dir,
+    new Map([[PARAMETERS_FILE, stableJson(set)], ...names.map((n) => [n, files[n]] as const)]),
+  );
+}

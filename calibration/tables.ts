@@ -1,0 +1,54 @@
+/** The Arrow tables a calibration set carries beside parameters.json (readable by pandas, polars, DuckDB). */
+import { tableToIPC } from "apache-arrow";
+import type { WorkloadProfile } from "../sim/sharing/types.ts";
+import { required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.ts";
+import type { SmPointRow } from "./fit/profiles.ts";
+
+export const WORKLOAD_TABLE = {
+  workload: req("utf8", "workload id"),
+  model: req("utf8", "timm model"),
+  batch: req("i32", "batch size"),
+  step_time_s: req("f64", "solo step time on the whole GPU, seconds"),
+  step_time_cv: req("f64", "coefficient of variation of the solo step time"),
+  busy_fraction: req("f64", "fraction of a solo step with a kernel running"),
+  memory_bound_fraction: req("f64", "fraction of kernel time in memory-bound kernels"),
+  memory_bytes: req("i64", "device memory of one process, bytes"),
+  sm_activity: req("f64", "mean SM activity alone (0..1)"),
+  power_w: req("f64", "mean board power alone, watts"),
+  serial_s: req("f64", "SM curve: part of the step that does not scale with SMs, seconds"),
+  parallel_s: req("f64", "SM curve: scaling part at the reference SM count, seconds"),
+  alpha: req("f64", "SM curve exponent"),
+  transferred: req("bool", "true when scaled from another GPU"),
+};
+
+export const SM_POINT_TABLE = {
+  workload: req("utf8", "workload id"),
+  sms: req("f64", "SMs the process could use"),
+  step_time_s: req("f64", "measured step time, seconds (mean over runs)"),
+  runs: req("i32", "runs averaged"),
+  fitted_s: req("f64", "the SM curve's step time there, seconds"),
+};
+
+export function workloadTable(profiles: WorkloadProfile[]): Uint8Array {
+  const rows: RowOf<typeof WORKLOAD_TABLE>[] = profiles.map((p) => ({
+    workload: p.id,
+    model: p.model,
+    batch: p.batch,
+    step_time_s: p.stepTimeS,
+    step_time_cv: p.stepTimeCv,
+    busy_fraction: p.busyFraction,
+    memory_bound_fraction: p.memoryBoundFraction,
+    memory_bytes: Math.round(p.memoryBytes),
+    sm_activity: p.smActivity,
+    power_w: p.powerW,
+    serial_s: p.smCurve.serialS,
+    parallel_s: p.smCurve.parallelS,
+    alpha: p.smCurve.alpha,
+    transferred: p.transferred,
+  }));
+  return tableToIPC(toArrowTable(WORKLOAD_TABLE, rows), "file");
+}
+
+export function smPointTable(rows: SmPointRow[]): Uint8Array {
+  return tableToIPC(toArrowTable(SM_POINT_TABLE, rows), "file");
+}

@@ -1,0 +1,87 @@
+/** The figures a validation is judged by: per-mode throughput MAPE, run-level errors and OOM agreement. */
+import type { Comparison, Skipped } from "./compare.ts";
+import type { RunComparison } from "./tables.ts";
+
+export interface ErrorStats {
+  /** Mean and largest absolute error (percent, or percentage points for utilization and SM activity). */
+  mean_abs: number | null;
+  max_abs: number | null;
+  /** How many values the statistics are over. */
+  n: number;
+}
+
+export interface ValidationSummary {
+  kind: "validation";
+  /** GPU of the calibration set, and how many runs its fit used. */
+  set: { gpu: string; fitted_runs: number };
+  /** Only runs of the validation subset were compared. */
+  validation_only: boolean;
+  runs: { compared: number; skipped: number };
+  /** Per mode: mean absolute percentage error of per-job throughput, in percent. */
+  mape: Record<string, number>;
+  /** Per mode: the same errors in full (jobs compared, largest error). */
+  throughput: Record<string, ErrorStats>;
+  /** Jobs whose throughput is not compared because they (are predicted to) run out of memory or did not train. */
+  jobs_not_compared: number;
+  utilization_pp: ErrorStats;
+  sm_activity_pp: ErrorStats;
+  memory_pct: ErrorStats;
+  /** Per process: measured and predicted out-of-memory cases, missed ones and false alarms. */
+  oom: { measured: number; predicted: number; missed: number; false_alarms: number };
+  /** Each compared run's GPU-level errors (runs.arrow has the values behind them). */
+  per_run: PerRun[];
+  skipped: Skipped[];
+}
+
+export type PerRun = Pick<
+  RunComparison,
+  "run_id" | "mode" | "utilization_error_pp" | "sm_activity_error_pp" | "memory_error_pct" | "oom_agrees"
+>;
+
+export function errorStats(values: readonly (number | null)[]): ErrorStats {
+  const abs = values.filter((v): v is number => v !== null).map(Math.abs);
+  if (abs.length === 0) return { mean_abs: null, max_abs: null, n: 0 };
+  return { mean_abs: abs.reduce((a, b) => a + b, 0) / abs.length, max_abs: Math.max(...abs), n: abs.length };
+}
+
+export function summarize(
+  comparison: Comparison,
+  set: ValidationSummary["set"],
+  validationOnly: boolean,
+): ValidationSummary {
+  const { jobs, runs, skipped } = comparison;
+  const modes = [...new Set(jobs.map((j) => j.mode))].sort();
+  const throughput = Object.fromEntries(
+    modes.map((m) => [m, errorStats(jobs.filter((j) => j.mode === m).map((j) => j.error_pct))]),
+  );
+  const mape = Object.fromEntries(
+    Object.entries(throughput).flatMap(([m, s]) => (s.mean_abs === null ? [] : [[m, s.mean_abs]])),
+  );
+  return {
+    kind: "validation",
+    set,
+    validation_only: validationOnly,
+    runs: { compared: runs.length, skipped: skipped.length },
+    mape,
+    throughput,
+    jobs_not_compared: jobs.filter((j) => j.error_pct === null).length,
+    utilization_pp: errorStats(runs.map((r) => r.utilization_error_pp)),
+    sm_activity_pp: errorStats(runs.map((r) => r.sm_activity_error_pp)),
+    memory_pct: errorStats(runs.map((r) => r.memory_error_pct)),
+    oom: {
+      measured: jobs.filter((j) => j.measured_oom).length,
+      predicted: jobs.filter((j) => j.predicted_oom).length,
+      missed: jobs.filter((j) => j.measured_oom && !j.predicted_oom).length,
+      false_alarms: jobs.filter((j) => !j.measured_oom && j.predicted_oom).length,
+    },
+    per_run: runs.map((r) => ({
+      run_id: r.run_id,
+      mode: r.mode,
+      utilization_error_pp: r.utilization_error_pp,
+      sm_activity_error_pp: r.sm_activity_error_pp,
+      memory_error_pct: r.memory_error_pct,
+      oom_agrees: r.oom_agrees,
+    })),
+    skipped,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The Arrow tables `colloc validate` writes: one row per job (jobs.arrow) and one per run (runs.arrow), each
+ * with what the calibration set predicted, what the run measured, and the error.
+ */
+import { optional as opt, required as req, type RowOf, type TableSpec } from "../ingest/arrow-table.ts";
+
+const common = {
+  run_id: req("utf8", "run id"),
+  mode: req("utf8", "sharing mode the run is predicted with (mps runs with SM caps are mps-partitioned)"),
+  co_runners: req("utf8", "the run's workloads, sorted, ' + '-joined, 'xN' for N copies"),
+  validation: req("bool", "the run belongs to the validation subset (the profiler marked it)"),
+  fitted: req("bool", "the calibration set's fit used this run (its provenance lists it)"),
+} satisfies TableSpec;
+
+export const JOB_COMPARISON = {
+  ...common,
+  proc: req("i32", "process index within the run"),
+  workload: req("utf8", "workload id"),
+  measured_img_s: opt("f64", "measured throughput, images per second (null when the process did not train)"),
+  predicted_img_s: req(
+    "f64",
+    "predicted throughput, images per second (0 when predicted out of memory); copies of one workload are " +
+      "interchangeable, so predicted survivors are paired with measured survivors first",
+  ),
+  error_pct: opt("f64", "(predicted - measured) / measured x 100; null when either side ran out of memory"),
+  measured_oom: req("bool", "the process ran out of memory"),
+  predicted_oom: req("bool", "the model says it runs out of memory"),
+} satisfies TableSpec;
+
+export const RUN_COMPARISON = {
+  ...common,
+  measured_utilization_pct: opt("f64", "mean NVML GPU utilization in the measurement window, percent"),
+  predicted_utilization_pct: req("f64", "predicted GPU utilization, percent"),
+  utilization_error_pp: opt("f64", "predicted - measured utilization, percentage points"),
+  measured_sm_activity_pct: opt("f64", "mean GPM SM activity in the window, percent"),
+  predicted_sm_activity_pct: req("f64", "predicted SM activity, percent"),
+  sm_activity_error_pp: opt("f64", "predicted - measured SM activity, percentage points"),
+  measured_memory_bytes: opt("i64", "peak device memory used in the window, bytes"),
+  predicted_memory_bytes: req(
+    "i64",
+    "predicted device memory used (the GPU's idle baseline included), bytes",
+  ),
+  memory_error_pct: opt("f64", "(predicted - measured) / measured memory x 100"),
+  measured_oom_procs: req("i32", "processes that ran out of memory"),
+  predicted_oom_procs: req("i32", "processes predicted to run out of memory"),
+  oom_agrees: req("bool", "as many processes of each workload predicted out of memory as measured"),
+} satisfies TableSpec;
+
+export type JobComparison = RowOf<typeof JOB_COMPARISON>;
+export type RunComparison = RowOf<typeof RUN_COMPARISON>;

@@ -1,0 +1,49 @@
+/** `colloc calibrate-a100`: build the A100 set from MISO's A100 MIG times and a transfer of the H200 set. */
+import type { Command } from "commander";
+import { readFileSync } from "node:fs";
+import { buildA100Set } from "../../calibration/a100/build.ts";
+import { loadCalibrationSet, writeCalibrationSet } from "../../calibration/set.ts";
+import { InputError } from "../../sim/core/errors.ts";
+import { formatTable } from "../table.ts";
+
+const MISO_DEFAULT = "../shared/reference/miso-a100-mig-iteration-times.csv";
+
+export function registerCalibrateA100(program: Command): void {
+  program
+    .command("calibrate-a100")
+    .description(
+      "build the A100-SXM4-40GB set: MISO's MIG slice speeds plus the study's workloads transferred from H200",
+    )
+    .option("--miso <csv>", "MISO A100 MIG iteration times", MISO_DEFAULT)
+    .option("--from <set>", "calibration set to transfer the workloads from", "h200")
+    .option("--out <setdir>", "calibration set folder to write", "calibration/data/a100")
+    .action((options: { miso: string; from: string; out: string }) => {
+      let text: string;
+      try {
+        text = readFileSync(options.miso, "utf8");
+      } catch {
+        throw new InputError(options.miso, "", "a readable MISO CSV file");
+      }
+      const command = `colloc calibrate-a100 --miso ${options.miso} --from ${options.from} --out ${options.out}`;
+      const { set, files } = buildA100Set(text, options.miso, loadCalibrationSet(options.from), command);
+      writeCalibrationSet(options.out, set, files);
+      const rows = (set.migSlices?.leaveOneProfileOut ?? []).map((s) => [
+        s.alphaSource,
+        s.profile,
+        s.groups,
+        s.count,
+        s.mapePct.toFixed(1),
+        s.medianApePct.toFixed(1),
+      ]);
+      process.stdout.write("leave-one-profile-out (predict a MIG profile from the other two):\n");
+      process.stdout.write(
+        formatTable(["alpha from", "held out", "groups", "n", "MAPE %", "median APE %"], rows),
+      );
+      for (const [key, e] of Object.entries(set.fitErrors).filter(([k]) => k.startsWith("transfer."))) {
+        process.stdout.write(`${key}: ${e.value.toFixed(1)}% (${e.metric})\n`);
+      }
+      process.stdout.write(
+        `wrote ${options.out} (${Object.keys(set.workloads).length} transferred workloads)\n`,
+      );
+    });
+}

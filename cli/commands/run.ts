@@ -1,0 +1,61 @@
+/** `colloc run SCENARIO [--out DIR] [--json]`: simulate one scenario and write its results as a whole. */
+import type { Command } from "commander";
+import { join } from "node:path";
+import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { readScenario } from "../load-scenario.ts";
+import { runOutputs } from "../run-outputs.ts";
+import { formatTable } from "../table.ts";
+import type { Register } from "./index.ts";
+import type { Summary } from "../../sim/cluster/metrics.ts";
+
+function brief(s: Summary, out: string): string {
+  const hours = (x: number | null) => (x === null ? null : x / 3600);
+  return (
+    formatTable(
+      [
+        "scenario",
+        "policy",
+        "jobs",
+        "finished",
+        "OOM",
+        "makespan h",
+        "JCT mean h",
+        "JCT p95 h",
+        "jobs/h",
+        "kWh",
+      ],
+      [
+        [
+          s.name,
+          s.policy,
+          s.jobs.total,
+          s.jobs.finished,
+          s.oom.events,
+          s.makespan_s / 3600,
+          hours(s.completion_s.mean),
+          hours(s.completion_s.p95),
+          s.throughput.jobs_per_hour,
+          s.energy_kwh,
+        ],
+      ],
+    ) + `results in ${out}\n`
+  );
+}
+
+export const registerRun: Register = (program: Command) => {
+  program
+    .command("run")
+    .description(
+      "simulate a scenario: Arrow tables (jobs, gpu-timeline, events), summary.json, vega-lite charts",
+    )
+    .argument("<scenario>", "scenario YAML file")
+    .option("--out <dir>", "output folder (default: results/<scenario name>)")
+    .option("--json", "print the summary as JSON")
+    .action(async (file: string, options: { out?: string; json?: boolean }) => {
+      const input = readScenario(file);
+      const { summary, files } = await runOutputs(input);
+      const out = options.out ?? join("results", input.name);
+      writeFolder(out, files);
+      process.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : brief(summary, out));
+    });
+};

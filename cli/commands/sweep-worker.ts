@@ -1,0 +1,37 @@
+/**
+ * A sweep worker thread: receives one grid point's scenario text at a time, simulates it, writes its results
+ * folder and answers with the summary (or the bad-input message). Loaded through tsx by cli/commands/sweep.ts.
+ */
+import { readFileSync } from "node:fs";
+import { parentPort } from "node:worker_threads";
+import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { loadCalibrationSet } from "../../calibration/set.ts";
+import { InputError } from "../../sim/core/errors.ts";
+import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
+import { runOutputs } from "../run-outputs.ts";
+
+export interface PointTask {
+  id: string;
+  text: string;
+  /** The base scenario file: named in messages, trace paths are relative to it. */
+  file: string;
+  dir: string;
+}
+
+export type PointReply =
+  { id: string; ok: true } | { id: string; ok: false; badInput: boolean; message: string };
+
+const readText = (path: string) => readFileSync(path, "utf8");
+
+parentPort?.on("message", async (task: PointTask) => {
+  let reply: PointReply;
+  try {
+    const input = loadScenario(task.text, { file: task.file, calibration: loadCalibrationSet, readText });
+    writeFolder(task.dir, (await runOutputs(input)).files);
+    reply = { id: task.id, ok: true };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    reply = { id: task.id, ok: false, badInput: error instanceof InputError, message };
+  }
+  parentPort?.postMessage(reply);
+});

@@ -1,0 +1,82 @@
+/** `colloc validate --set DIR --against RUNS...`: a calibration set's predictions against measured runs. */
+import type { Command } from "commander";
+import { findRunFolders } from "../../calibration/ingest/discover.ts";
+import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { loadCalibrationSet } from "../../calibration/set.ts";
+import {
+  measureFolders,
+  validateRuns,
+  validationFiles,
+  type Validation,
+} from "../../calibration/validate/validate.ts";
+import { progress } from "../progress.ts";
+import { formatTable, type Cell } from "../table.ts";
+import type { Register } from "./index.ts";
+
+interface ValidateFlags {
+  set: string;
+  against: string[];
+  out?: string;
+  json?: boolean;
+  validationOnly?: boolean;
+}
+
+const fixed = (x: number | null, digits: number) => (x === null ? null : x.toFixed(digits));
+
+function printText(v: Validation): void {
+  const jobs: Cell[][] = v.comparison.jobs.map((j) => [
+    j.workload,
+    j.mode,
+    j.co_runners,
+    fixed(j.predicted_img_s, 1) ?? "",
+    fixed(j.measured_img_s, 1),
+    j.error_pct === null ? (j.measured_oom || j.predicted_oom ? "oom" : null) : j.error_pct.toFixed(1),
+  ]);
+  process.stdout.write(
+    formatTable(["workload", "mode", "co-runners", "predicted", "measured", "error %"], jobs),
+  );
+  const s = v.summary;
+  const modes = Object.entries(s.throughput).map(([mode, e]) => [
+    mode,
+    e.n,
+    fixed(e.mean_abs, 2),
+    fixed(e.max_abs, 2),
+  ]);
+  process.stdout.write(`\n${formatTable(["mode", "jobs", "MAPE %", "max |error| %"], modes)}`);
+  const line = (
+    name: string,
+    e: { mean_abs: number | null; max_abs: number | null; n: number },
+    unit: string,
+  ) =>
+    `${name}: mean |error| ${fixed(e.mean_abs, 2) ?? "-"} ${unit}, max ${fixed(e.max_abs, 2) ?? "-"} ${unit} over ${e.n} run(s)\n`;
+  process.stdout.write(`\n${line("utilization", s.utilization_pp, "pp")}`);
+  process.stdout.write(line("SM activity", s.sm_activity_pp, "pp"));
+  process.stdout.write(line("memory", s.memory_pct, "%"));
+  const o = s.oom;
+  process.stdout.write(
+    `out of memory: ${o.measured} measured, ${o.predicted} predicted, ${o.missed} missed, ${o.false_alarms} false alarm(s)\n`,
+  );
+  for (const k of s.skipped) process.stdout.write(`skipped ${k.run_id}: ${k.reason}\n`);
+}
+
+export const registerValidate: Register = (program: Command) => {
+  program
+    .command("validate")
+    .description("compare a calibration set's predictions with measured runs, job by job")
+    .requiredOption("--set <dir>", "calibration set folder or shipped set name")
+    .requiredOption("--against <runs...>", "run folders, or folders holding run folders")
+    .option("--out <dir>", "write jobs.arrow, runs.arrow, summary.json and the chart (spec and SVG) there")
+    .option("--json", "print the summary as one JSON object (its mape field: mode -> percent)")
+    .option("--validation-only", "compare only the runs the profiler marked as the validation subset")
+    .action(async (flags: ValidateFlags) => {
+      const set = loadCalibrationSet(flags.set);
+      const folders = findRunFolders(flags.against);
+      const bar = progress("validate", folders.length, flags);
+      const { measured, folderOf } = measureFolders(folders, () => bar.tick());
+      bar.stop();
+      const validation = validateRuns(set, measured, { validationOnly: flags.validationOnly, folderOf });
+      if (flags.out) writeFolder(flags.out, await validationFiles(validation));
+      if (flags.json) process.stdout.write(`${JSON.stringify(validation.summary)}\n`);
+      else printText(validation);
+    });
+};

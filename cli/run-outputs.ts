@@ -1,0 +1,24 @@
+/** Simulate a resolved scenario and gather every output file: tables, summary, chart specs and their SVGs. */
+import { renderSvg } from "../report/svg.ts";
+import { runCharts } from "../sim/cluster/charts.ts";
+import { simulate } from "../sim/cluster/engine.ts";
+import type { Summary } from "../sim/cluster/metrics.ts";
+import { runFiles } from "../sim/cluster/results.ts";
+import type { ClusterInput } from "../sim/cluster/scenario/cluster-input.ts";
+
+export interface RunOutputs {
+  summary: Summary;
+  files: Map<string, Uint8Array | string>;
+}
+
+export async function runOutputs(input: ClusterInput): Promise<RunOutputs> {
+  const run = simulate(input);
+  const { summary, metrics, files } = runFiles(run);
+  if (input.output.charts) {
+    for (const [name, spec] of runCharts(run, metrics)) {
+      files.set(`chart-${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
+      files.set(`chart-${name}.svg`, await renderSvg(spec));
+    }
+  }
+  return { summary, files };
+}

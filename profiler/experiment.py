@@ -1,0 +1,67 @@
+"""What one run measures: its mode, its processes and its timing settings (plain data, no GPU)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+MODES = ("exclusive", "naive", "mps", "mps-partitioned", "green", "mig")
+# Modes whose processes are clients of the profiler's MPS daemon.
+MPS_MODES = ("mps", "mps-partitioned")
+
+
+@dataclass(frozen=True)
+class Settings:
+    warmup_s: float = 2.0
+    min_warmup_steps: int = 3
+    measure_s: float = 4.0
+    min_steps: int = 8
+    trace_iters: int = 0
+    data: str = "synthetic"
+    loader_workers: int = 4
+    sample_hz: float = 12.5
+
+    def with_overrides(self, overrides: dict) -> "Settings":
+        return replace(self, **overrides)
+
+
+@dataclass(frozen=True)
+class ProcSpec:
+    proc: int
+    workload: str
+    # SMs this process may use (mps-partitioned: through an active-thread percentage; green: a green context).
+    sm_limit: int | None = None
+    mig_uuid: str | None = None
+    # mig with --allow-mig-reconfigure: the instance profile to create for this process (e.g. 3g.71gb)
+    mig_profile: str | None = None
+
+
+@dataclass(frozen=True)
+class Experiment:
+    run_id: str
+    experiment: str
+    mode: str
+    procs: tuple[ProcSpec, ...]
+    settings: Settings = field(default_factory=Settings)
+    validation: bool = False
+    repeat: int = 1
+    notes: str = ""
+
+    @property
+    def workload_ids(self) -> list[str]:
+        return sorted({p.workload for p in self.procs})
+
+
+def procset_label(workloads: list[str]) -> str:
+    """`resnet26-c10-b128`, `3x-resnet26-c10-b128` or `a+b+c` for a mix."""
+    if len(set(workloads)) == 1:
+        return workloads[0] if len(workloads) == 1 else f"{len(workloads)}x-{workloads[0]}"
+    return "+".join(workloads)
+
+
+def run_id(mode: str, workloads: list[str], sm_limit: int | None, repeat: int, repeats: int) -> str:
+    parts = [mode, procset_label(workloads)]
+    if sm_limit is not None:
+        parts.append(f"sm{sm_limit}")
+    if repeats > 1:
+        parts.append(f"r{repeat}")
+    return "__".join(parts)

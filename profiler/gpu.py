@@ -1,0 +1,116 @@
+"""What the host offers: GPU facts, software versions and capabilities (NVML and a torch probe, imported
+lazily; COLLOC_FAKE_GPU=1 describes a fake GPU so tests run without either)."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+
+from . import VERSION
+from .mig import listed_instances, nvidia_smi
+from .mps import control_binary
+
+FAKE_ENV = "COLLOC_FAKE_GPU"
+FAKE_MIG_ENV = "COLLOC_FAKE_MIG"
+FAKE_GPU = {
+    "name": "fake-gpu",
+    "uuid": "GPU-fake",
+    "sm_count": 132,
+    "memory_bytes": 141 << 30,
+    "driver": "0",
+    "cuda": None,
+    "mig_mode": "disabled",
+}
+
+
+def is_fake() -> bool:
+    return os.environ.get(FAKE_ENV) == "1"
+
+
+def nvml():
+    import pynvml
+
+    pynvml.nvmlInit()
+    return pynvml
+
+
+def _torch_probe() -> dict:
+    """Versions, SM count and green-context support (profiler/torch_probe.py, in a child process)."""
+    out = subprocess.run([sys.executable, "-m", "profiler.torch_probe"], capture_output=True, text=True, timeout=120)
+    if out.returncode != 0:
+        raise RuntimeError(f"torch probe failed: {out.stderr.strip()[-500:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _gpm_supported(nv, handle) -> bool:
+    try:
+        return bool(nv.nvmlGpmQueryDeviceSupport(handle).isSupportedDevice)
+    except Exception:  # noqa: BLE001 - any NVML failure means no GPM
+        return False
+
+
+def mig_instances(nv, handle) -> list[str]:
+    uuids = []
+    try:
+        for i in range(nv.nvmlDeviceGetMaxMigDeviceCount(handle)):
+            try:
+                uuids.append(nv.nvmlDeviceGetUUID(nv.nvmlDeviceGetMigDeviceHandleByIndex(handle, i)))
+            except Exception:  # noqa: BLE001 - empty slot
+                continue
+    except Exception:  # noqa: BLE001 - no MIG support
+        return []
+    return uuids
+
+
+def describe() -> dict:
+    """{gpu, software, capabilities} as written into every manifest."""
+    software = {"python": platform.python_version(), "torch": None, "timm": None, "profiler": VERSION}
+    if is_fake():
+        gpu = dict(FAKE_GPU)
+        if os.environ.get(FAKE_MIG_ENV) == "1":  # a fake GPU in MIG mode, its instances listed by COLLOC_NVIDIA_SMI
+            gpu["mig_mode"] = "enabled"
+        instances = len(listed_instances(nvidia_smi())) if gpu["mig_mode"] == "enabled" else 0
+        caps = {"gpm": False, "green_contexts": False, "mps_control": control_binary(), "mig_instances": instances}
+        return {"gpu": gpu, "software": software, "capabilities": caps}
+    nv = nvml()
+    h = nv.nvmlDeviceGetHandleByIndex(0)
+    probe = _torch_probe()
+    try:
+        mig_mode = "enabled" if nv.nvmlDeviceGetMigMode(h)[0] else "disabled"
+    except Exception:  # noqa: BLE001 - GPU without MIG
+        mig_mode = "unsupported"
+    gpu = {
+        "name": nv.nvmlDeviceGetName(h),
+        "uuid": nv.nvmlDeviceGetUUID(h),
+        "sm_count": probe["sm_count"],
+        "memory_bytes": int(nv.nvmlDeviceGetMemoryInfo(h).total),
+        "driver": nv.nvmlSystemGetDriverVersion(),
+        "cuda": probe["cuda"],
+        "mig_mode": mig_mode,
+    }
+    software.update(torch=probe["torch"], timm=probe["timm"])
+    caps = {
+        "gpm": _gpm_supported(nv, h),
+        "green_contexts": probe["green"],
+        "mps_control": control_binary(),
+        "mig_instances": len(mig_instances(nv, h)) if mig_mode == "enabled" else 0,
+    }
+    return {"gpu": gpu, "software": software, "capabilities": caps}
+
+
+def process_memory(pid: int) -> int | None:
+    """NVML's memory for one process, or None where NVML does not list it (e.g. some MPS setups)."""
+    if is_fake():
+        return None
+    try:
+        nv = nvml()
+        h = nv.nvmlDeviceGetHandleByIndex(0)
+        for p in nv.nvmlDeviceGetComputeRunningProcesses(h):
+            if p.pid == pid and p.usedGpuMemory is not None:
+                return int(p.usedGpuMemory)
+    except Exception:  # noqa: BLE001 - NVML missing or refused
+        return None
+    return None

@@ -1,0 +1,80 @@
+"""Bad input stops before any GPU work: one message naming the file and the field, exit code 2, no run folder."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import FAST, SPEC, fake, profiler
+
+from profiler import mps
+from profiler.__main__ import main
+
+
+def assert_refused(res, tmp_path, *fragments: str) -> None:
+    assert res.returncode == 2, res.stderr
+    message = res.stderr.strip()
+    assert message.startswith("error: ") and "Traceback" not in message
+    for f in fragments:
+        assert f in message
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
+def test_unknown_workload_id(tmp_path, fake_env):
+    res = profiler("run", "--mode", "exclusive", "--workloads", "resnet9000", "--out", str(tmp_path / "runs"), env=fake_env)
+    assert_refused(res, tmp_path, "(command line): --workloads: expected a known workload id", "'resnet9000'")
+
+
+def test_bad_plan_file(tmp_path, fake_env):
+    plan = tmp_path / "plan.yaml"
+    plan.write_text("groups:\n  - modes: [naive]\n    workloads: [resnet26-c10-b128]\n    copies: [two]\n")
+    res = profiler("plan", str(plan), "--out", str(tmp_path / "runs"), env=fake_env)
+    assert_refused(res, tmp_path, f"{plan}: groups[0].copies[0]: expected a positive integer")
+
+
+def test_missing_plan_file(tmp_path, fake_env):
+    res = profiler("plan", str(tmp_path / "nope.yaml"), "--out", str(tmp_path / "runs"), env=fake_env)
+    assert_refused(res, tmp_path, "nope.yaml: (file): expected a readable YAML plan file")
+
+
+def test_mig_on_a_gpu_without_mig_instances(tmp_path, fake_env):
+    res = fake("run", "--mode", "mig", "--workloads", "fake-small", "--copies", "2", *FAST, out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, "mig needs 2 existing MIG instance(s)", "never changes MIG mode")
+
+
+def test_green_contexts_where_pytorch_has_none(tmp_path, fake_env):
+    res = fake("run", "--mode", "green", "--sm-limit", "16", "--workloads", "fake-small", out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, "green contexts need torch.cuda.green_contexts")
+
+
+def test_a_data_folder_that_does_not_exist(tmp_path, fake_env):
+    res = fake("run", "--mode", "exclusive", "--workloads", "fake-small", "--data", str(tmp_path / "imagenet"), out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, "(command line): data: expected an image folder")
+
+
+def test_more_sms_than_the_gpu_has(tmp_path, fake_env):
+    res = fake("run", "--mode", "mps-partitioned", "--sm-limit", "200", "--workloads", "fake-small", out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, "sm_limit: expected at most the GPU's 132 SMs")
+
+
+def test_mps_daemon_running_with_another_pipe_folder(tmp_path, fake_env, monkeypatch, capsys):
+    monkeypatch.setattr(mps, "running_daemons", lambda proc_root="/proc": [(41, "/tmp/theirs")])
+    code = main(["run", "--spec", str(SPEC), "--mode", "mps", "--workloads", "fake-small", "--copies", "2", "--out", str(tmp_path / "runs")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "pid 41 uses /tmp/theirs" in err
+    assert not (tmp_path / "runs").exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ("jobs: { list: [{ id: j1, arrival_s: 0, workload: resnet9000, iterations: 5 }] }", "jobs.list[0].workload: expected a known workload id"),
+        ("jobs: { list: [{ id: j1, arrival_s: -1, workload: fake-small, iterations: 5 }] }", "jobs.list[0].arrival_s: expected a non-negative number"),
+        ("jobs: { list: [{ id: j1, arrival_s: 0, workload: fake-small }] }", "jobs.list[0]: expected exactly one of iterations or epochs"),
+        ("jobs: { generate: { count: 3 } }", "jobs.list: expected a non-empty explicit job list"),
+    ],
+)
+def test_bad_replay_scenarios(tmp_path, fake_env, body, fragment):
+    scenario = tmp_path / "sc.yaml"
+    scenario.write_text(f"name: bad\nseed: 1\nhardware: {{ gpus: [{{ gpu: H200-141GB, count: 1, sharing: {{ mode: naive }} }}] }}\n{body}\n")
+    res = fake("replay", str(scenario), out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, f"{scenario}: {fragment}")

@@ -1,0 +1,62 @@
+"""Runs write the format of docs/run-format.md: every record satisfies profiler/schemas."""
+
+from __future__ import annotations
+
+import json
+
+from helpers import FAST, FIXTURES, fake
+from schema_check import run_folder_errors
+
+from profiler.jsonl import read_jsonl
+
+
+def test_a_naive_run_writes_schema_valid_streams_and_a_complete_manifest(tmp_path, fake_env):
+    res = fake("run", "--mode", "naive", "--workloads", "fake-small,fake-large", "--trace-iters", "2", *FAST, out=tmp_path, env=fake_env)
+    assert res.returncode == 0, res.stderr
+    run = tmp_path / "naive__fake-small+fake-large"
+    assert run_folder_errors(run) == []
+    manifest = json.loads((run / "manifest.json").read_text())
+    assert manifest["status"] == "complete" and manifest["mode"] == "naive"
+    assert [p["workload"] for p in manifest["processes"]] == ["fake-small", "fake-large"]
+    assert manifest["workloads"]["fake-large"]["batch"] == 64
+    for name in ("steps", "procs", "samples", "kernels", "iterations", "events"):
+        assert read_jsonl(run / f"{name}.jsonl"), name
+
+
+def test_co_runners_measure_inside_one_shared_window(tmp_path, fake_env):
+    fake("run", "--mode", "naive", "--workloads", "fake-small,fake-large", *FAST, out=tmp_path, env=fake_env)
+    run = tmp_path / "naive__fake-small+fake-large"
+    window = json.loads((run / "manifest.json").read_text())["window"]
+    measured = [s for s in read_jsonl(run / "steps.jsonl") if s["phase"] == "measure"]
+    assert {s["proc"] for s in measured} == {0, 1}
+    # every measured step began inside the window; each process reached its end (or its minimum step count)
+    assert all(s["t_end"] - s["dt_s"] >= window["start"] - 1e-6 for s in measured)
+    for proc in (0, 1):
+        mine = [s for s in measured if s["proc"] == proc]
+        assert len(mine) >= 4 and mine[-1]["t_end"] >= window["end"]
+
+
+def test_throughput_and_epoch_time_follow_from_the_measured_steps(tmp_path, fake_env):
+    fake("run", "--mode", "exclusive", "--workloads", "fake-large", *FAST, out=tmp_path, env=fake_env)
+    run = tmp_path / "exclusive__fake-large"
+    (proc,) = read_jsonl(run / "procs.jsonl")
+    dts = [s["dt_s"] for s in read_jsonl(run / "steps.jsonl") if s["phase"] == "measure"]
+    assert proc["steps_measured"] == len(dts)
+    assert abs(proc["throughput_img_s"] - 64 * len(dts) / sum(dts)) < 0.01 * proc["throughput_img_s"]
+    assert abs(proc["epoch_time_s"] - 6400 / proc["throughput_img_s"]) < 0.01
+    # fake-large sleeps 30 ms a step
+    assert 0.03 <= proc["step_time_median_s"] < 0.05
+
+
+def test_the_example_run_folders_for_ingest_are_schema_valid():
+    assert run_folder_errors(FIXTURES / "example-run") == []
+    assert run_folder_errors(FIXTURES / "example-replay") == []
+
+
+def test_json_lines_are_strict_json_without_nan(tmp_path):
+    from profiler.jsonl import JsonlWriter
+
+    w = JsonlWriter(tmp_path / "samples.jsonl")
+    w.write({"t": 1.0, "gpm_dram_bw_util": float("nan"), "power_w": float("inf")})
+    w.close()
+    assert (tmp_path / "samples.jsonl").read_text() == '{"t":1.0,"gpm_dram_bw_util":null,"power_w":null}\n'

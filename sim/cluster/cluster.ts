@@ -1,0 +1,393 @@
+/**
+ * The cluster's mechanics: devices and the jobs on them, progress at the sharing model's rates, the finish
+ * timer of each device, and MIG re-partitioning. Whenever a device's co-runner set changes, its jobs are
+ * brought up to date at their old rates, new rates come from the memo, and the device's next-finish timer is
+ * rescheduled (a version counter makes older timers no-ops: nothing is cancelled).
+ */
+import { mpsClientSms, stranded } from "../hardware/index.ts";
+import { SimulationError } from "../core/errors.ts";
+import type { Simulation } from "../core/simulation.ts";
+import type { ShareResult, WorkloadProfile } from "../sharing/types.ts";
+import { gpuView, setupKey, setupOf, type Device } from "./device.ts";
+import type { EventLog } from "./events-log.ts";
+import type { GpuLedger } from "./gpu-ledger.ts";
+import { RUNNING, type JobTable } from "./job-table.ts";
+import type { ClusterView, Placement } from "./policies/policy.ts";
+import type { ClusterInput, MigInstance } from "./scenario/cluster-input.ts";
+import type { ShareMemo } from "./share-memo.ts";
+
+/** Timer arguments pack (version, device) into one number: no allocation per timer. */
+const DEVICE_BITS = 2 ** 21;
+/** A job is done when less than this many seconds of work remain (floating-point slack of the timer). */
+const FINISH_SLACK_S = 1e-6;
+
+interface Repartition {
+  closing: number[];
+  create: MigInstance[];
+  delayS: number;
+  started: boolean;
+}
+
+export interface ClusterHooks {
+  /** Jobs that finished at a timer. */
+  finished(jobs: number[]): void;
+  /** Devices were created or opened by a finished re-partition. */
+  reconfigured(gpu: number): void;
+  deviceChanged(device: number): void;
+}
+
+export class Cluster implements ClusterView {
+  readonly devices: Device[] = [];
+  readonly gpuDevices: number[][];
+  /** Devices of each multi-GPU job (single-GPU jobs use JobTable.device). */
+  private readonly gangs = new Map<number, number[]>();
+  private readonly repartitions = new Map<number, Repartition>();
+  private readonly idleW: number[];
+  /** Compute slices of each GPU in MIG mode (0 otherwise): the ones in no instance are stranded. */
+  private readonly migSlices: number[];
+  /** Stranded compute slices of each GPU, recomputed when its instances change (see `strandedOf`). */
+  private readonly strandedSlices: number[];
+  private readonly scratchWorkloads: number[] = [];
+  private readonly scratchSm: (number | undefined)[] = [];
+  private readonly scratchMem: (number | undefined)[] = [];
+  private readonly scratchOrder: number[] = [];
+  private readonly onTimer = (arg: number) => this.timer(arg);
+  hooks: ClusterHooks = { finished() {}, reconfigured() {}, deviceChanged() {} };
+
+  constructor(
+    readonly input: ClusterInput,
+    readonly jobs: JobTable,
+    readonly profiles: readonly WorkloadProfile[],
+    private readonly sim: Simulation,
+    private readonly memo: ShareMemo,
+    private readonly ledger: GpuLedger,
+    private readonly log: EventLog,
+  ) {
+    this.gpuDevices = input.gpus.map(() => []);
+    this.idleW = input.gpus.map((g) => {
+      const setup = { mode: "exclusive" } as const;
+      const kind = memo.kind(setupKey(g, setup), { gpu: gpuView(g), setup });
+      return memo.get(kind, [], [], [], []).powerW;
+    });
+    this.migSlices = input.gpus.map((g) => (g.sharing.mode === "mig" ? g.spec.computeSlices : 0));
+    this.strandedSlices = input.gpus.map(() => 0);
+    input.gpus.forEach((g, i) => {
+      if (g.sharing.mode === "mig") for (const inst of g.sharing.instances) this.addDevice(i, inst);
+      else this.addDevice(i, null);
+      this.strandedSlices[i] = this.strandedOf(i, 0);
+      this.refreshGpu(i);
+    });
+  }
+
+  get now(): number {
+    return this.sim.now;
+  }
+
+  footprint(job: number): number {
+    return this.profiles[this.jobs.workload[job]].memoryBytes;
+  }
+
+  predict(device: number, job: number): ShareResult {
+    const d = this.devices[device];
+    const caps = this.defaultCaps(device, job);
+    return this.resultWith(d, job, caps.smLimit, caps.memoryLimitBytes);
+  }
+
+  /** Start `job` on the placement's devices, or report the devices where it ran out of memory. */
+  start(job: number, placement: Placement): { oomDevice: number } | null {
+    const { devices } = placement;
+    const caps = devices.map((dev) => {
+      const c = this.defaultCaps(dev, job);
+      return {
+        sm: placement.smLimit ?? c.smLimit,
+        mem: placement.memoryLimitBytes ?? c.memoryLimitBytes,
+      };
+    });
+    for (let k = 0; k < devices.length; k++) {
+      const admitted = this.resultWith(this.devices[devices[k]], job, caps[k].sm, caps[k].mem);
+      if (admitted.oom[admitted.oom.length - 1]) return { oomDevice: devices[k] };
+    }
+    const { jobs } = this;
+    const now = this.sim.now;
+    for (const dev of devices) this.advance(dev, now);
+    jobs.state[job] = RUNNING;
+    if (Number.isNaN(jobs.start[job])) jobs.start[job] = now;
+    jobs.since[job] = now;
+    jobs.device[job] = devices[0];
+    if (devices.length > 1) this.gangs.set(job, devices.slice());
+    devices.forEach((dev, k) => {
+      const d = this.devices[dev];
+      d.jobs.push(job);
+      d.workloads.push(jobs.workload[job]);
+      d.smLimits.push(caps[k].sm);
+      d.memoryLimits.push(caps[k].mem);
+      d.rates.push(0);
+      d.memoryUsed += this.footprint(job);
+      if (jobs.alone[job]) d.holdsAlone = true;
+      this.log.add(now, "start", job, d.gpu, dev);
+    });
+    this.changed(devices);
+    return null;
+  }
+
+  /** Take a finished job off its devices. */
+  remove(job: number): void {
+    const devices = this.gangs.get(job) ?? [this.jobs.device[job]];
+    this.gangs.delete(job);
+    const now = this.sim.now;
+    for (const dev of devices) {
+      this.advance(dev, now);
+      const d = this.devices[dev];
+      const at = d.jobs.indexOf(job);
+      for (const column of [d.jobs, d.workloads, d.smLimits, d.memoryLimits, d.rates]) column.splice(at, 1);
+      d.memoryUsed -= this.footprint(job);
+      if (this.jobs.alone[job]) d.holdsAlone = false;
+    }
+    this.changed(devices);
+    for (const dev of devices) this.maybeStartRepartition(this.devices[dev].gpu);
+  }
+
+  repartition(gpu: number, keep: readonly number[], create: readonly MigInstance[], delayS: number): void {
+    if (this.repartitions.has(gpu)) throw new SimulationError(`GPU ${gpu} is already being re-partitioned`);
+    const closing = this.gpuDevices[gpu].filter((dev) => !keep.includes(dev));
+    this.repartitions.set(gpu, { closing, create: create.slice(), delayS, started: false });
+    for (const dev of closing) {
+      this.devices[dev].open = false;
+      this.hooks.deviceChanged(dev);
+    }
+    this.log.add(this.sim.now, "drain", -1, gpu, -1);
+    this.maybeStartRepartition(gpu);
+  }
+
+  repartitioning(gpu: number): boolean {
+    return this.repartitions.has(gpu);
+  }
+
+  /** Compute slices of all MIG GPUs together. */
+  migSliceTotal(): number {
+    return this.migSlices.reduce((a, b) => a + b, 0);
+  }
+
+  private addDevice(gpu: number, instance: MigInstance | null): number {
+    const g = this.input.gpus[gpu];
+    const setup = setupOf(g, instance);
+    const kind = this.memo.kind(setupKey(g, setup), { gpu: gpuView(g), setup });
+    const index = this.devices.length;
+    this.devices.push({
+      index,
+      gpu,
+      instance,
+      setup,
+      sms: instance?.sms ?? g.sms,
+      memoryBytes: instance?.memoryBytes ?? g.memoryBytes,
+      kind,
+      jobs: [],
+      workloads: [],
+      smLimits: [],
+      memoryLimits: [],
+      rates: [],
+      memoryUsed: 0,
+      holdsAlone: false,
+      open: true,
+      result: this.memo.get(kind, [], [], [], []),
+      version: 0,
+    });
+    this.gpuDevices[gpu].push(index);
+    return index;
+  }
+
+  /** Caps the GPU's MPS setup gives a job: its active-thread percentage as SMs, the pinned-memory limit. */
+  private defaultCaps(device: number, job: number): { smLimit?: number; memoryLimitBytes?: number } {
+    const d = this.devices[device];
+    const sharing = this.input.gpus[d.gpu].sharing;
+    if (sharing.mode !== "mps") return {};
+    const pct = sharing.percentages[this.jobs.ids[job]] ?? sharing.defaultPercentage;
+    return {
+      smLimit:
+        pct < 100 ? mpsClientSms(d.sms, pct, this.input.gpus[d.gpu].spec.mps.smGranularity) : undefined,
+      memoryLimitBytes: sharing.memoryLimitBytes,
+    };
+  }
+
+  /** The device's co-runners in start order plus `job` last, with the given caps. */
+  private resultWith(d: Device, job: number, sm: number | undefined, mem: number | undefined): ShareResult {
+    const w = this.scratchWorkloads;
+    const s = this.scratchSm;
+    const m = this.scratchMem;
+    const order = this.scratchOrder;
+    const n = d.jobs.length;
+    w.length = s.length = m.length = order.length = n + 1;
+    for (let i = 0; i < n; i++) {
+      w[i] = d.workloads[i];
+      s[i] = d.smLimits[i];
+      m[i] = d.memoryLimits[i];
+      order[i] = i;
+    }
+    w[n] = this.jobs.workload[job];
+    s[n] = sm;
+    m[n] = mem;
+    order[n] = n;
+    return this.memo.get(d.kind, w, s, m, order);
+  }
+
+  /** Bring the device's jobs' remaining work up to `now` at their current rates. */
+  private advance(device: number, now: number): void {
+    const { remaining, rate, since } = this.jobs;
+    for (const j of this.devices[device].jobs) {
+      remaining[j] -= rate[j] * (now - since[j]);
+      since[j] = now;
+    }
+  }
+
+  /** New co-runner sets on `devices`: new rates, new finish timers, new GPU figures. */
+  private changed(devices: readonly number[]): void {
+    // Almost every change touches one device and no multi-GPU job: no sets to build then.
+    const touched = this.gangs.size === 0 ? devices : this.withGangPartners(devices);
+    for (const dev of devices) this.rerate(dev);
+    for (const dev of touched) this.updateJobRates(dev);
+    for (const dev of touched) this.reschedule(dev);
+    let lastGpu = -1;
+    for (const dev of devices) {
+      const g = this.devices[dev].gpu;
+      if (g !== lastGpu) this.refreshGpu(g);
+      lastGpu = g;
+    }
+    for (const dev of devices) this.hooks.deviceChanged(dev);
+  }
+
+  /** The devices and every other device of a multi-GPU job on them (its rate depends on all of them). */
+  private withGangPartners(devices: readonly number[]): number[] {
+    const touched = new Set<number>(devices);
+    for (const dev of devices)
+      for (const j of this.devices[dev].jobs) for (const other of this.gangs.get(j) ?? []) touched.add(other);
+    return [...touched];
+  }
+
+  /** Ask the memo about the device's set in canonical order (rates do not depend on start order). */
+  private rerate(device: number): void {
+    const d = this.devices[device];
+    const order = this.scratchOrder;
+    order.length = d.jobs.length;
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    // Insertion sort: a handful of co-runners, and no comparator closure per call in the hot loop.
+    for (let i = 1; i < order.length; i++) {
+      const x = order[i];
+      let k = i - 1;
+      for (; k >= 0 && this.after(d, order[k], x); k--) order[k + 1] = order[k];
+      order[k + 1] = x;
+    }
+    d.result = this.memo.get(d.kind, d.workloads, d.smLimits, d.memoryLimits, order);
+    for (let k = 0; k < order.length; k++) d.rates[order[k]] = d.result.stepsPerSecond[k];
+  }
+
+  /** Canonical order of co-runners: workload, then SM cap, then memory cap. */
+  private after(d: Device, a: number, b: number): boolean {
+    return (
+      (d.workloads[a] - d.workloads[b] ||
+        (d.smLimits[a] ?? 0) - (d.smLimits[b] ?? 0) ||
+        (d.memoryLimits[a] ?? 0) - (d.memoryLimits[b] ?? 0)) > 0
+    );
+  }
+
+  /** A multi-GPU job steps at the pace of its slowest device. */
+  private updateJobRates(device: number): void {
+    const d = this.devices[device];
+    d.jobs.forEach((j, i) => {
+      const gang = this.gangs.get(j);
+      let r = d.rates[i];
+      if (gang !== undefined) {
+        for (const other of gang) {
+          const o = this.devices[other];
+          r = Math.min(r, o.rates[o.jobs.indexOf(j)]);
+        }
+      }
+      this.jobs.rate[j] = r;
+    });
+  }
+
+  private reschedule(device: number): void {
+    const d = this.devices[device];
+    const { remaining, rate } = this.jobs;
+    let soonest = Infinity;
+    for (const j of d.jobs) if (rate[j] > 0) soonest = Math.min(soonest, remaining[j] / rate[j]);
+    d.version++;
+    if (soonest < Infinity)
+      this.sim.schedule(Math.max(0, soonest), this.onTimer, d.version * DEVICE_BITS + device);
+  }
+
+  private timer(arg: number): void {
+    const device = arg % DEVICE_BITS;
+    const d = this.devices[device];
+    if ((arg - device) / DEVICE_BITS !== d.version) return;
+    const now = this.sim.now;
+    this.advance(device, now);
+    const { remaining, rate } = this.jobs;
+    const done = d.jobs.filter((j) => remaining[j] <= rate[j] * FINISH_SLACK_S);
+    if (done.length === 0) this.reschedule(device);
+    else this.hooks.finished(done);
+  }
+
+  private maybeStartRepartition(gpu: number): void {
+    const plan = this.repartitions.get(gpu);
+    if (plan === undefined || plan.started) return;
+    if (plan.closing.some((dev) => this.devices[dev].jobs.length > 0)) return;
+    plan.started = true;
+    this.gpuDevices[gpu] = this.gpuDevices[gpu].filter((dev) => !plan.closing.includes(dev));
+    this.log.add(this.sim.now, "reconfigure-start", -1, gpu, -1);
+    const reconfiguring = plan.create.reduce((n, inst) => n + inst.computeSlices, 0);
+    this.strandedSlices[gpu] = this.strandedOf(gpu, reconfiguring);
+    this.refreshGpu(gpu);
+    this.sim.schedule(plan.delayS, () => {
+      this.repartitions.delete(gpu);
+      const created = plan.create.map((inst) => this.addDevice(gpu, inst));
+      this.log.add(this.sim.now, "reconfigure-end", -1, gpu, -1);
+      this.strandedSlices[gpu] = this.strandedOf(gpu, 0);
+      this.refreshGpu(gpu);
+      for (const dev of created) this.hooks.deviceChanged(dev);
+      this.hooks.reconfigured(gpu);
+    });
+  }
+
+  /**
+   * Compute slices of a MIG GPU that no job can use: with a fixed layout, those in no instance; with a layout
+   * the scheduler may change, those no instance could still be created on beside the current ones (sim/hardware's
+   * `stranded`), plus `reconfiguring` slices waiting out a re-partition.
+   */
+  private strandedOf(gpu: number, reconfiguring: number): number {
+    const g = this.input.gpus[gpu];
+    if (g.sharing.mode !== "mig") return 0;
+    const instances = this.gpuDevices[gpu].map((dev) => this.devices[dev].instance!);
+    if (g.sharing.fixed) return g.spec.computeSlices - instances.reduce((n, i) => n + i.computeSlices, 0);
+    const layout = instances
+      .map((i) => ({ profileId: i.profileId, start: i.start }))
+      .sort((a, b) => a.start - b.start);
+    return stranded(g.spec, layout).computeSlices + reconfiguring;
+  }
+
+  /** The GPU's figures from its devices' results (MIG instances add their power above idle). */
+  private refreshGpu(gpu: number): void {
+    const g = this.input.gpus[gpu];
+    let jobs = 0;
+    let utilization = 0;
+    let smActivity = 0;
+    let memoryBytes = 0;
+    let powerW = 0;
+    for (const dev of this.gpuDevices[gpu]) {
+      const d = this.devices[dev];
+      jobs += d.jobs.length;
+      utilization += (d.result.utilization * d.sms) / g.sms;
+      smActivity += d.result.smActivity;
+      memoryBytes += d.result.memoryBytes;
+      powerW += d.result.powerW;
+    }
+    const mig = g.sharing.mode === "mig";
+    this.ledger.update(gpu, this.sim.now, {
+      jobs,
+      utilization: Math.min(1, utilization),
+      smActivity: Math.min(1, smActivity),
+      memoryBytes,
+      powerW: mig ? this.idleW[gpu] + powerW : powerW,
+      strandedSlices: this.strandedSlices[gpu],
+    });
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Devices: the places where co-runners share hardware, each a whole GPU or one MIG instance. A device knows
+ * its jobs in start order (the order the sharing model admits them to memory) with the caps they started with.
+ */
+import type { GpuView, SharingSetup, ShareResult } from "../sharing/types.ts";
+import type { ClusterGpu, MigInstance } from "./scenario/cluster-input.ts";
+
+export interface Device {
+  readonly index: number;
+  /** Index of its GPU in ClusterInput.gpus. */
+  readonly gpu: number;
+  readonly instance: MigInstance | null;
+  readonly setup: SharingSetup;
+  readonly sms: number;
+  readonly memoryBytes: number;
+  /** Small integer naming (GPU model, setup): the sharing-result memo's key prefix. */
+  readonly kind: number;
+  /** Running jobs in start order, with the SM and memory caps each started with. */
+  readonly jobs: number[];
+  /** Workload index of each running job (JobTable.workload), parallel to `jobs`. */
+  readonly workloads: number[];
+  readonly smLimits: (number | undefined)[];
+  readonly memoryLimits: (number | undefined)[];
+  /** Each running job's steps/s here, parallel to `jobs`. */
+  readonly rates: number[];
+  /** Sum of the running jobs' solo memory footprints (what policies check against `memoryBytes`). */
+  memoryUsed: number;
+  /** Whether a job that must run alone holds it. */
+  holdsAlone: boolean;
+  /** False while draining for, or removed by, a MIG re-partition. */
+  open: boolean;
+  /** What the sharing model says about the current jobs. */
+  result: ShareResult;
+  /** Bumped whenever the next-finish timer is rescheduled; older timers are ignored when they fire. */
+  version: number;
+}
+
+export function gpuView(gpu: ClusterGpu): GpuView {
+  return { name: gpu.model, sms: gpu.sms, memoryBytes: gpu.memoryBytes };
+}
+
+/** The setup the sharing model is told for a whole GPU, or for one instance of a MIG GPU. */
+export function setupOf(gpu: ClusterGpu, instance: MigInstance | null): SharingSetup {
+  const s = gpu.sharing;
+  if (s.mode !== "mig") return { mode: s.mode };
+  if (instance === null) throw new Error(`MIG GPU ${gpu.id} has no instance here`);
+  return {
+    mode: "mig",
+    instance: {
+      profile: instance.profile,
+      sms: instance.sms,
+      memoryBytes: instance.memoryBytes,
+      bandwidthShare: instance.memorySlices / gpu.spec.memorySlices,
+    },
+    inside: s.mpsInside ? "mps" : "exclusive",
+  };
+}
+
+export function setupKey(gpu: ClusterGpu, setup: SharingSetup): string {
+  return setup.mode === "mig"
+    ? `${gpu.model}/mig/${setup.instance.profile}/${setup.inside}`
+    : `${gpu.model}/${setup.mode}`;
+}

@@ -1,0 +1,173 @@
+/**
+ * simulate(): a ClusterInput through the event core. Jobs arrive (one chained callback, not a million queued
+ * events), wait in one FIFO queue, start where the policy says, progress at the sharing model's rates, run out
+ * of memory when the model says so (the policy decides what next), and finish.
+ */
+import { SimulationError } from "../core/errors.ts";
+import { Simulation } from "../core/simulation.ts";
+import { share } from "../sharing/index.ts";
+import type { WorkloadProfile } from "../sharing/types.ts";
+import { Cluster } from "./cluster.ts";
+import { EventLog } from "./events-log.ts";
+import { GpuLedger } from "./gpu-ledger.ts";
+import { FAILED, FINISHED, JobTable, QUEUED } from "./job-table.ts";
+import { createPolicy } from "./policies/index.ts";
+import type { Policy } from "./policies/policy.ts";
+import type { ClusterInput } from "./scenario/cluster-input.ts";
+import { ShareMemo, type ShareFn } from "./share-memo.ts";
+
+export interface SimulateOptions {
+  /** The sharing model; default: sim/sharing's `share` with the calibration set's fitted parameters. */
+  share?: ShareFn;
+  /** A policy object to use instead of the one the scenario names (for user-written policies). */
+  policy?: Policy;
+}
+
+export interface RunResult {
+  input: ClusterInput;
+  /** Workload ids in index order (JobTable.workload indexes them). */
+  workloadIds: string[];
+  profiles: WorkloadProfile[];
+  jobs: JobTable;
+  cluster: Cluster;
+  ledger: GpuLedger;
+  log: EventLog;
+  /** Simulated time when the last event happened. */
+  endS: number;
+  /** Distinct co-runner sets the sharing model was asked about. */
+  shareCalls: number;
+}
+
+/** A FIFO of job indexes; jobs sent back after running out of memory go to its front. */
+class JobQueue {
+  private readonly items: Int32Array;
+  private head = 0;
+  private tail = 0;
+  private readonly front: number[] = [];
+
+  constructor(capacity: number) {
+    this.items = new Int32Array(capacity);
+  }
+
+  get size(): number {
+    return this.front.length + this.tail - this.head;
+  }
+
+  push(job: number): void {
+    this.items[this.tail++] = job;
+  }
+
+  pushFront(job: number): void {
+    this.front.push(job);
+  }
+
+  peek(): number {
+    return this.front.length > 0 ? this.front[this.front.length - 1] : this.items[this.head];
+  }
+
+  pop(): void {
+    if (this.front.length > 0) this.front.pop();
+    else this.head++;
+  }
+}
+
+export function simulate(input: ClusterInput, options: SimulateOptions = {}): RunResult {
+  const workloadIds = Object.keys(input.workloads).sort();
+  const profiles = workloadIds.map((id) => input.workloads[id]);
+  const jobs = new JobTable(input.jobs, new Map(workloadIds.map((id, i) => [id, i])));
+  const sim = new Simulation({ seed: input.seed });
+  const params = input.calibration.sharing;
+  const memo = new ShareMemo(options.share ?? ((gpu, setup, co) => share(gpu, setup, co, params)), profiles);
+  const interval = input.output.timelineIntervalS;
+  const ledger = new GpuLedger(input.gpus.length, input.output.timeline && interval === undefined);
+  const log = new EventLog(input.output.events);
+  const cluster = new Cluster(input, jobs, profiles, sim, memo, ledger, log);
+  const policy = options.policy ?? createPolicy(input);
+  const queue = new JobQueue(jobs.count);
+  let unsettled = jobs.count;
+
+  const settle = (job: number, state: typeof FINISHED | typeof FAILED) => {
+    jobs.state[job] = state;
+    jobs.end[job] = sim.now;
+    unsettled--;
+  };
+
+  const outOfMemory = (job: number, device: number) => {
+    jobs.ooms[job]++;
+    log.add(sim.now, "oom", job, cluster.devices[device].gpu, device);
+    // A job that runs out of memory alone would do so again: it fails whatever the policy says.
+    const action = jobs.alone[job] ? "fail" : (policy.onOom?.(job, cluster) ?? "requeue-alone");
+    if (action === "fail") {
+      settle(job, FAILED);
+      log.add(sim.now, "fail", job, -1, -1);
+      return;
+    }
+    jobs.alone[job] = 1;
+    queue.pushFront(job);
+    log.add(sim.now, "requeue", job, -1, -1);
+  };
+
+  const schedulePass = () => {
+    while (queue.size > 0) {
+      const job = queue.peek();
+      const placement = policy.place(job, cluster);
+      if (placement === null) return;
+      if (placement.devices.length !== jobs.gpus[job]) {
+        throw new SimulationError(
+          `policy placed job ${jobs.ids[job]} on ${placement.devices.length} devices, it needs ${jobs.gpus[job]}`,
+        );
+      }
+      queue.pop();
+      const oom = cluster.start(job, placement);
+      if (oom !== null) outOfMemory(job, oom.oomDevice);
+    }
+  };
+
+  cluster.hooks = {
+    finished(done) {
+      for (const job of done) {
+        settle(job, FINISHED);
+        log.add(sim.now, "finish", job, cluster.devices[jobs.device[job]].gpu, jobs.device[job]);
+        cluster.remove(job);
+        policy.onFinish?.(job, cluster);
+      }
+      schedulePass();
+    },
+    reconfigured: schedulePass,
+    deviceChanged(device) {
+      policy.onDeviceChange?.(device, cluster);
+    },
+  };
+  policy.init?.(cluster);
+
+  const arrive = (job: number) => {
+    jobs.state[job] = QUEUED;
+    queue.push(job);
+    log.add(sim.now, "arrive", job, -1, -1);
+    if (job + 1 < jobs.count) sim.schedule(jobs.arrival[job + 1] - sim.now, arrive, job + 1);
+    schedulePass();
+  };
+  if (jobs.count > 0) sim.schedule(jobs.arrival[0], arrive, 0);
+
+  if (interval !== undefined && input.output.timeline) {
+    const sample = () => {
+      for (let g = 0; g < input.gpus.length; g++) ledger.row(g, sim.now);
+      if (unsettled > 0 && sim.peek() < Infinity) sim.schedule(interval, sample);
+    };
+    sim.schedule(0, sample);
+  }
+
+  sim.run();
+  ledger.close(sim.now);
+  return {
+    input,
+    workloadIds,
+    profiles,
+    jobs,
+    cluster,
+    ledger,
+    log,
+    endS: sim.now,
+    shareCalls: memo.size,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Metrics of a finished run: per job (wait, start, finish, completion time, slowdown against running alone,
+ * epochs per hour) and per run (makespan, throughput, completion-time mean and tail, out-of-memory count,
+ * energy, utilization, idle capacity, stranded MIG slices). Definitions: docs/simulator.md.
+ */
+import { mean, quantileSorted } from "d3-array";
+import type { RunResult } from "./engine.ts";
+import { FAILED, FINISHED } from "./job-table.ts";
+
+export const OUTCOMES = ["unfinished", "finished", "failed"] as const;
+
+/** Per-job metrics as columns, one row per job in arrival order. NaN where a job never started or ended. */
+export interface JobMetrics {
+  waitS: Float64Array;
+  completionS: Float64Array;
+  /** Seconds the job needs alone on a whole GPU of its profile. */
+  soloS: Float64Array;
+  /** Completion time over solo time (1 = as fast as arriving at an idle GPU of its own). */
+  slowdown: Float64Array;
+  epochs: Float64Array;
+  /** Epochs per hour of running (start to finish). */
+  epochsPerHour: Float64Array;
+  /** Index into OUTCOMES. */
+  outcome: Uint8Array;
+}
+
+export function jobMetrics(run: RunResult): JobMetrics {
+  const { jobs, profiles } = run;
+  const n = jobs.count;
+  const m: JobMetrics = {
+    waitS: new Float64Array(n),
+    completionS: new Float64Array(n),
+    soloS: new Float64Array(n),
+    slowdown: new Float64Array(n),
+    epochs: new Float64Array(n),
+    epochsPerHour: new Float64Array(n),
+    outcome: new Uint8Array(n),
+  };
+  for (let j = 0; j < n; j++) {
+    const p = profiles[jobs.workload[j]];
+    const finished = jobs.state[j] === FINISHED;
+    m.outcome[j] = finished ? 1 : jobs.state[j] === FAILED ? 2 : 0;
+    m.waitS[j] = jobs.start[j] - jobs.arrival[j];
+    m.soloS[j] = jobs.steps[j] * p.stepTimeS;
+    m.epochs[j] = (jobs.steps[j] * p.batch) / p.imagesPerEpoch;
+    m.completionS[j] = finished ? jobs.end[j] - jobs.arrival[j] : NaN;
+    m.slowdown[j] = m.completionS[j] / m.soloS[j];
+    m.epochsPerHour[j] = finished ? m.epochs[j] / ((jobs.end[j] - jobs.start[j]) / 3600) : NaN;
+  }
+  return m;
+}
+
+/** Quantile of ascending values by linear interpolation (d3's, typed arrays welcome). */
+export function percentile(sorted: Float64Array, p: number): number {
+  return quantileSorted(sorted as unknown as number[], p) as number;
+}
+
+export interface Tail {
+  mean: number | null;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+}
+
+/** Mean and percentiles (linear interpolation between order statistics) of the finite values. */
+export function tail(values: ArrayLike<number>): Tail {
+  const finite = Float64Array.from(values).filter(Number.isFinite).sort();
+  if (finite.length === 0) return { mean: null, p50: null, p95: null, p99: null };
+  return {
+    mean: mean(finite as unknown as number[]) as number,
+    p50: percentile(finite, 0.5),
+    p95: percentile(finite, 0.95),
+    p99: percentile(finite, 0.99),
+  };
+}
+
+const sum = (a: ArrayLike<number>) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return s;
+};
+
+export interface Summary {
+  name: string;
+  policy: string;
+  seed: number;
+  calibration: string;
+  gpus: number;
+  jobs: { total: number; finished: number; failed: number; unfinished: number };
+  makespan_s: number;
+  throughput: { jobs_per_hour: number; epochs_per_hour: number };
+  completion_s: Tail;
+  wait_s: Tail;
+  slowdown: Tail;
+  oom: { events: number; jobs: number };
+  energy_kwh: number;
+  mean_power_w: number;
+  /** Time-averaged over GPUs and the run: NVML-style utilization and spatial SM activity. */
+  utilization: number;
+  sm_activity: number;
+  /** Fraction of GPU-time with no job at all, and fraction of SM capacity unused (1 - SM activity). */
+  idle_gpu_fraction: number;
+  idle_sm_capacity: number;
+  /** MIG compute slices in no instance, time-averaged over the run (total, and as a share of MIG GPUs' slices). */
+  stranded_mig_slices: { mean: number; fraction: number };
+  /** Distinct co-runner sets the sharing model evaluated. */
+  sharing_model_calls: number;
+}
+
+export function summarize(run: RunResult, m: JobMetrics): Summary {
+  const { input, jobs, ledger } = run;
+  let finished = 0;
+  let failed = 0;
+  let lastEnd = 0;
+  let epochsDone = 0;
+  let oomJobs = 0;
+  let oomEvents = 0;
+  for (let j = 0; j < jobs.count; j++) {
+    if (m.outcome[j] === 1) {
+      finished++;
+      epochsDone += m.epochs[j];
+    }
+    if (m.outcome[j] === 2) failed++;
+    if (Number.isFinite(jobs.end[j])) lastEnd = Math.max(lastEnd, jobs.end[j]);
+    oomEvents += jobs.ooms[j];
+    if (jobs.ooms[j] > 0) oomJobs++;
+  }
+  const firstArrival = jobs.count > 0 ? jobs.arrival[0] : 0;
+  const makespan = Math.max(0, lastEnd - firstArrival);
+  const perHour = (x: number) => (makespan > 0 ? x / (makespan / 3600) : 0);
+  const gpuTime = ledger.count * run.endS;
+  const share = (integral: Float64Array) => (gpuTime > 0 ? sum(integral) / gpuTime : 0);
+  const migSlices = run.cluster.migSliceTotal();
+  const strandedMean = run.endS > 0 ? sum(ledger.strandedSliceS) / run.endS : 0;
+  return {
+    name: input.name,
+    policy: input.scheduler.policy,
+    seed: input.seed,
+    calibration: input.calibration.name,
+    gpus: input.gpus.length,
+    jobs: { total: jobs.count, finished, failed, unfinished: jobs.count - finished - failed },
+    makespan_s: makespan,
+    throughput: { jobs_per_hour: perHour(finished), epochs_per_hour: perHour(epochsDone) },
+    completion_s: tail(m.completionS),
+    wait_s: tail(m.waitS),
+    slowdown: tail(m.slowdown),
+    oom: { events: oomEvents, jobs: oomJobs },
+    energy_kwh: sum(ledger.energyJ) / 3.6e6,
+    mean_power_w: run.endS > 0 ? sum(ledger.energyJ) / run.endS : 0,
+    utilization: share(ledger.utilizationS),
+    sm_activity: share(ledger.smActivityS),
+    idle_gpu_fraction: gpuTime > 0 ? 1 - sum(ledger.busyS) / gpuTime : 0,
+    idle_sm_capacity: gpuTime > 0 ? 1 - share(ledger.smActivityS) : 0,
+    stranded_mig_slices: {
+      mean: strandedMean,
+      fraction: migSlices > 0 ? strandedMean / migSlices : 0,
+    },
+    sharing_model_calls: run.shareCalls,
+  };
+}

@@ -1,0 +1,13 @@
+/** What each policy module provides: its name, the GPU sharing modes it works on, its parameters, a factory. */
+import type { z } from "zod";
+import type { ClusterInput, GpuSharingMode, PolicyName } from "../scenario/cluster-input.ts";
+import type { Policy } from "./policy.ts";
+
+export interface PolicyModule<P = unknown> {
+  name: PolicyName;
+  /** Sharing modes the scenario's GPUs must be set up in. */
+  modes: readonly GpuSharingMode[];
+  /** `scheduler.params`, with defaults. */
+  params: z.ZodType<P>;
+  create(params: P, input: ClusterInput): Policy;
+}

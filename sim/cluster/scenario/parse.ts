@@ -1,0 +1,48 @@
+/** Scenario text (YAML) to a validated Scenario, or an InputError naming the file, the field and its line. */
+import { isNode, LineCounter, parseDocument, type Document } from "yaml";
+import { InputError } from "../../core/errors.ts";
+import { parsePath, type PathKey } from "./field-path.ts";
+import { Scenario } from "./schema.ts";
+import { firstIssue, issueToInputError } from "./zod-issue.ts";
+
+function lineOf(doc: Document, lines: LineCounter, path: PathKey[]): string {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n) as (string | number)[], true);
+    if (isNode(node) && node.range) return ` (line ${lines.linePos(node.range[0]).line})`;
+  }
+  return "";
+}
+
+export interface ParsedScenario {
+  scenario: Scenario;
+  /** " (line N)" for a field path of the file (as InputError.field writes it), "" when it is not one. */
+  locate(field: string): string;
+}
+
+export function parseScenarioDocument(text: string, file: string): ParsedScenario {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true });
+  const bad = doc.errors[0];
+  if (bad) {
+    const at = bad.linePos?.[0];
+    throw new InputError(
+      file,
+      at ? `line ${at.line}, column ${at.col}` : "",
+      `well-formed YAML (${bad.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")})`,
+    );
+  }
+  const parsed = Scenario.safeParse(doc.toJS(), { reportInput: true });
+  if (!parsed.success)
+    throw issueToInputError(file, firstIssue(parsed.error.issues), (path) => lineOf(doc, lines, path));
+  return {
+    scenario: parsed.data,
+    locate: (field) => {
+      const path = parsePath(field);
+      return path ? lineOf(doc, lines, path) : "";
+    },
+  };
+}
+
+export function parseScenario(text: string, file: string): Scenario {
+  return parseScenarioDocument(text, file).scenario;
+}

@@ -1,0 +1,122 @@
+/** hardware.gpus to one ClusterGpu per physical GPU: catalog lookup, MIG geometry check, MPS limits. */
+import { InputError } from "../../core/errors.ts";
+import { checkGeometry, GIB, gpu, migProfile, type GpuSpec } from "../../hardware/index.ts";
+import type { ClusterGpu, GpuSharing, MigInstance } from "./cluster-input.ts";
+import type { TraceNode } from "../streams/openb-nodes.ts";
+import type { Scenario } from "./schema.ts";
+
+type Group = Scenario["hardware"]["gpus"][number];
+type MigSpec = Extract<Group["sharing"], { mode: "mig" }>;
+
+function migInstances(spec: GpuSpec, sharing: MigSpec, file: string, field: string): MigInstance[] {
+  if (sharing.layout.length === 0 && sharing.fixed)
+    throw new InputError(
+      file,
+      `${field}.layout`,
+      "at least one MIG instance (or fixed: false to let the scheduler partition)",
+      [],
+    );
+  const requests = sharing.layout.map((entry, k) => {
+    const request = typeof entry === "string" ? { profile: entry } : entry;
+    const profile = migProfile(spec, request.profile, { file, field: `${field}.layout[${k}]` });
+    return { profile: profile.id, start: "start" in request ? request.start : undefined };
+  });
+  if (requests.length === 0) return [];
+  const check = checkGeometry(spec, requests);
+  if (!check.valid) {
+    const why = check.problems.map((p) => p.message).join("; ");
+    const names = sharing.layout.map((e) => (typeof e === "string" ? e : `${e.profile}@${e.start}`));
+    throw new InputError(file, `${field}.layout`, `a MIG layout that fits one ${spec.name} (${why})`, names);
+  }
+  return check.placements[0].layout.map(({ profileId, start }) => {
+    const profile = spec.migProfiles.find((p) => p.id === profileId)!;
+    return {
+      profile: profile.name,
+      profileId,
+      start,
+      computeSlices: profile.computeSlices,
+      memorySlices: profile.memorySlices,
+      sms: profile.sms,
+      memoryBytes: profile.usableMemoryBytes,
+    };
+  });
+}
+
+function sharingOf(spec: GpuSpec, sharing: Group["sharing"], file: string, field: string): GpuSharing {
+  switch (sharing.mode) {
+    case "exclusive":
+    case "naive":
+      return { mode: sharing.mode };
+    case "mps":
+      if (sharing.max_clients > spec.mps.maxClients)
+        throw new InputError(
+          file,
+          `${field}.max_clients`,
+          `at most ${spec.mps.maxClients} on ${spec.name}`,
+          sharing.max_clients,
+        );
+      return {
+        mode: "mps",
+        defaultPercentage: sharing.default_percentage,
+        percentages: sharing.percentages ?? {},
+        memoryLimitBytes: sharing.memory_limit_gb === undefined ? undefined : sharing.memory_limit_gb * GIB,
+        maxClients: sharing.max_clients,
+      };
+    case "mig":
+      return {
+        mode: "mig",
+        instances: migInstances(spec, sharing, file, field),
+        mpsInside: sharing.mps_inside,
+        fixed: sharing.fixed,
+      };
+  }
+}
+
+/** Nodes: a group is one node (`node`, default `node-<group index>`), or split into nodes of `per_node` GPUs. */
+function nodeOf(group: Group, g: number, k: number): string {
+  const base = group.node ?? `node-${g}`;
+  return group.per_node === undefined ? base : `${base}-${Math.floor(k / group.per_node)}`;
+}
+
+function addGpus(
+  out: ClusterGpu[],
+  spec: GpuSpec,
+  sharing: GpuSharing,
+  count: number,
+  node: (k: number) => string,
+) {
+  for (let k = 0; k < count; k++) {
+    out.push({
+      id: `gpu-${out.length}`,
+      node: node(k),
+      model: spec.name,
+      spec,
+      sms: spec.sms,
+      memoryBytes: spec.memoryBytes,
+      sharing,
+    });
+  }
+}
+
+/** hardware.gpus, then the nodes of hardware.nodes (read by the caller), in that order. */
+export function resolveGpus(
+  hardware: Scenario["hardware"],
+  file: string,
+  nodes: TraceNode[] = [],
+): ClusterGpu[] {
+  const out: ClusterGpu[] = [];
+  hardware.gpus.forEach((group, g) => {
+    const field = `hardware.gpus[${g}]`;
+    const spec = gpu(group.gpu, { file, field: `${field}.gpu` });
+    addGpus(out, spec, sharingOf(spec, group.sharing, file, `${field}.sharing`), group.count, (k) =>
+      nodeOf(group, g, k),
+    );
+  });
+  if (hardware.nodes) {
+    const spec = gpu(hardware.nodes.gpu, { file, field: "hardware.nodes.gpu" });
+    const sharing = sharingOf(spec, hardware.nodes.sharing, file, "hardware.nodes.sharing");
+    for (const node of nodes) addGpus(out, spec, sharing, node.gpus, () => node.name);
+  }
+  if (out.length === 0) throw new InputError(file, "hardware", "at least one GPU, in gpus or nodes", 0);
+  return out;
+}

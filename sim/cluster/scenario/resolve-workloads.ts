@@ -1,0 +1,61 @@
+/** Workload ids to profiles: custom workloads (a calibrated profile with changes) first, then the calibration set. */
+import { InputError } from "../../core/errors.ts";
+import type { SharingParams, WorkloadProfile } from "../../sharing/types.ts";
+import { GIB } from "../../hardware/index.ts";
+import type { CustomWorkload, Scenario } from "./schema.ts";
+
+/** What resolution needs of a calibration set (calibration/set.ts's CalibrationSet has this shape). */
+export interface CalibrationSource {
+  gpu: { name: string };
+  sharing: SharingParams;
+  workloads: Record<string, WorkloadProfile>;
+}
+
+export type ProfileLookup = (id: string) => WorkloadProfile | undefined;
+
+function customized(id: string, base: WorkloadProfile, c: CustomWorkload): WorkloadProfile {
+  const scale = c.step_time_scale ?? 1;
+  return {
+    ...base,
+    id,
+    model: c.model ?? base.model,
+    batch: c.batch ?? base.batch,
+    imagesPerEpoch: c.images_per_epoch ?? base.imagesPerEpoch,
+    stepTimeS: base.stepTimeS * scale,
+    smScaling: { sms: base.smScaling.sms, stepTimeS: base.smScaling.stepTimeS.map((t) => t * scale) },
+    smCurve: {
+      ...base.smCurve,
+      serialS: base.smCurve.serialS * scale,
+      parallelS: base.smCurve.parallelS * scale,
+    },
+    busyFraction: c.busy_fraction ?? base.busyFraction,
+    memoryBytes: c.memory_gb === undefined ? base.memoryBytes : c.memory_gb * GIB,
+    smActivity: c.sm_activity ?? base.smActivity,
+    powerW: c.power_w ?? base.powerW,
+  };
+}
+
+/** Known workload ids for messages: the set's, then the custom ones. */
+export function knownWorkloads(set: CalibrationSource, custom: Scenario["workloads"]): string {
+  return [...Object.keys(set.workloads).sort(), ...Object.keys(custom ?? {})].join(", ");
+}
+
+export function workloadLookup(
+  set: CalibrationSource,
+  custom: Scenario["workloads"],
+  file: string,
+): ProfileLookup {
+  const own = new Map<string, WorkloadProfile>();
+  for (const [id, c] of Object.entries(custom ?? {})) {
+    const base = Object.hasOwn(set.workloads, c.extends) ? set.workloads[c.extends] : undefined;
+    if (!base)
+      throw new InputError(
+        file,
+        `workloads.${id}.extends`,
+        `a workload of the calibration set (${Object.keys(set.workloads).sort().join(", ")})`,
+        c.extends,
+      );
+    own.set(id, customized(id, base, c));
+  }
+  return (id) => own.get(id) ?? (Object.hasOwn(set.workloads, id) ? set.workloads[id] : undefined);
+}

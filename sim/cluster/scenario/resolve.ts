@@ -1,0 +1,114 @@
+/**
+ * A validated Scenario to the ClusterInput the engine simulates (see cluster-input.ts). Pure: the calibration
+ * set and any trace file come in through the context, so the CLI, tests and benches decide where they are read.
+ */
+import { InputError } from "../../core/errors.ts";
+import { gpu } from "../../hardware/index.ts";
+import { readTrace, streamJobs, type ReadText } from "../streams/from-scenario.ts";
+import { readOpenbNodes, type TraceNode } from "../streams/openb-nodes.ts";
+import type { ClusterInput, ClusterJob } from "./cluster-input.ts";
+import { parseScenarioDocument } from "./parse.ts";
+import { resolveGpus } from "./resolve-gpus.ts";
+import { resolveJobs } from "./resolve-jobs.ts";
+import { knownWorkloads, workloadLookup, type CalibrationSource } from "./resolve-workloads.ts";
+import type { Scenario } from "./schema.ts";
+
+export type { ClusterInput } from "./cluster-input.ts";
+export type { CalibrationSource } from "./resolve-workloads.ts";
+
+export interface ResolveContext {
+  /** The scenario file: named in messages; trace paths are relative to its folder. */
+  file: string;
+  /** Loads a calibration set by name (the CLI passes calibration/set.ts's loadCalibrationSet). */
+  calibration: (name: string) => CalibrationSource;
+  readText: ReadText;
+}
+
+function checkGpuModels(scenario: Scenario, set: CalibrationSource, file: string): void {
+  const { gpus, nodes } = scenario.hardware;
+  const named = gpus.map((g, i) => [`hardware.gpus[${i}].gpu`, g.gpu]);
+  if (nodes) named.push(["hardware.nodes.gpu", nodes.gpu]);
+  for (const [field, name] of named)
+    if (gpu(name).name !== set.gpu.name)
+      throw new InputError(
+        file,
+        field,
+        `${set.gpu.name}, the GPU of calibration set "${scenario.calibration}" (profiles are per GPU model)`,
+        name,
+      );
+}
+
+function checkPercentages(jobs: ClusterJob[], scenario: Scenario, file: string): void {
+  let ids: Set<string> | undefined;
+  scenario.hardware.gpus.forEach((group, g) => {
+    if (group.sharing.mode !== "mps" || !group.sharing.percentages) return;
+    ids ??= new Set(jobs.map((j) => j.id));
+    for (const id of Object.keys(group.sharing.percentages))
+      if (!ids.has(id))
+        throw new InputError(
+          file,
+          `hardware.gpus[${g}].sharing.percentages.${id}`,
+          "the id of a job of the scenario",
+          id,
+        );
+  });
+}
+
+export function resolveScenario(scenario: Scenario, ctx: ResolveContext): ClusterInput {
+  const { file } = ctx;
+  const { nodes } = scenario.hardware;
+  let traceNodes: TraceNode[] = [];
+  if (nodes) {
+    const { path, text } = readTrace(file, nodes.path, "hardware.nodes.path", ctx.readText);
+    traceNodes = readOpenbNodes(text, path);
+  }
+  const gpus = resolveGpus(scenario.hardware, file, traceNodes);
+  let set: CalibrationSource;
+  try {
+    set = ctx.calibration(scenario.calibration);
+  } catch (error) {
+    // A set that does not exist is this file's mistake; a broken set file speaks for itself.
+    if (!(error instanceof InputError) || error.file !== scenario.calibration) throw error;
+    throw new InputError(file, "calibration", error.expected, scenario.calibration);
+  }
+  checkGpuModels(scenario, set, file);
+  const lookup = workloadLookup(set, scenario.workloads, file);
+  const jobs = resolveJobs(
+    streamJobs(scenario, file, ctx.readText),
+    gpus,
+    lookup,
+    knownWorkloads(set, scenario.workloads),
+  );
+  checkPercentages(jobs, scenario, file);
+  const workloads = Object.fromEntries(
+    [...new Set(jobs.map((j) => j.workload))].sort().map((id) => [id, lookup(id)!]),
+  );
+  return {
+    name: scenario.name,
+    source: file,
+    seed: scenario.seed,
+    calibration: { name: scenario.calibration, gpu: set.gpu.name, sharing: set.sharing },
+    gpus,
+    workloads,
+    jobs,
+    scheduler: scenario.scheduler,
+    output: {
+      timeline: scenario.output.timeline,
+      events: scenario.output.events,
+      charts: scenario.output.charts,
+      timelineIntervalS: scenario.output.timeline_interval_s,
+    },
+  };
+}
+
+/** Parse, validate and resolve scenario text: the whole path from YAML to ClusterInput. */
+export function loadScenario(text: string, ctx: ResolveContext): ClusterInput {
+  const { scenario, locate } = parseScenarioDocument(text, ctx.file);
+  try {
+    return resolveScenario(scenario, ctx);
+  } catch (error) {
+    // A resolution error about a field of this file gets the field's line, as validation errors do.
+    if (!(error instanceof InputError) || error.file !== ctx.file) throw error;
+    throw new InputError(error.file, error.field + locate(error.field), error.expected, error.got);
+  }
+}

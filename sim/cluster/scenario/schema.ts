@@ -1,0 +1,177 @@
+/**
+ * The scenario file format (YAML) as zod types: the single source of truth for validation, for the
+ * TypeScript types and for scenarios/scenario.schema.json (`npm run gen:schema`). Reference: docs/scenarios.md.
+ * Only shape and ranges live here; names (GPUs, MIG profiles, workloads, job ids) are checked in resolve.ts.
+ */
+import { z } from "zod";
+import { POLICY_NAMES } from "./cluster-input.ts";
+
+const positive = z.number().positive();
+const name = z.string().min(1);
+
+/**
+ * An object in which exactly one of `keys` (default: all its keys) must be given: clearer errors than a union
+ * of objects (the message names the field that is wrong rather than "no branch matched").
+ */
+function oneOf<T extends z.ZodRawShape>(shape: T, keys: string[] = Object.keys(shape)) {
+  return z
+    .strictObject(shape)
+    .superRefine((value, ctx) => {
+      const given = keys.filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+      if (given.length !== 1)
+        ctx.addIssue({ code: "custom", message: `exactly one of ${keys.join(", ")}`, input: value });
+    })
+    .meta({ oneOf: keys.map((k) => ({ required: [k] })) }); // the same rule in the JSON Schema
+}
+
+/** A random quantity: a constant or one of the distributions the named seeded streams draw from. */
+export const Distribution = z.union([
+  positive,
+  oneOf({
+    constant: positive.optional(),
+    uniform: z.strictObject({ min: z.number().nonnegative(), max: positive }).optional(),
+    exponential: z.strictObject({ mean: positive }).optional(),
+    normal: z.strictObject({ mean: z.number(), sd: z.number().nonnegative() }).optional(),
+    lognormal: z.strictObject({ mu: z.number(), sigma: z.number().nonnegative() }).optional(),
+  }),
+]);
+export type Distribution = z.infer<typeof Distribution>;
+
+const Exclusive = z.strictObject({ mode: z.literal("exclusive") });
+const Naive = z.strictObject({ mode: z.literal("naive") });
+const Mps = z.strictObject({
+  mode: z.literal("mps"),
+  percentages: z.record(name, z.number().gt(0).lte(100)).optional(),
+  default_percentage: z.number().gt(0).lte(100).default(100),
+  memory_limit_gb: positive.optional(),
+  max_clients: z.int().min(1).max(60).default(48),
+});
+const Mig = z.strictObject({
+  mode: z.literal("mig"),
+  /** Instances as profile names ("3g.71gb"), or with a start position in memory slices. */
+  layout: z.array(z.union([name, z.strictObject({ profile: name, start: z.int().min(0) })])).default([]),
+  mps_inside: z.boolean().default(false),
+  fixed: z.boolean().default(true),
+});
+export const Sharing = z.discriminatedUnion("mode", [Exclusive, Naive, Mps, Mig]);
+
+export const GpuGroup = z.strictObject({
+  gpu: name,
+  count: z.int().min(1).default(1),
+  /** Node name; with per_node, the prefix of the nodes the group is split into (`<node>-<k>`). */
+  node: name.optional(),
+  per_node: z.int().min(1).optional(),
+  sharing: Sharing.default({ mode: "exclusive" }),
+});
+
+/**
+ * GPU nodes read from a cluster trace (the openb node list): each node keeps its name and GPU count, and every
+ * GPU becomes the scenario's `gpu` model (profiles are per GPU model; the trace's P100s, T4s, V100s... are not).
+ */
+export const NodeTrace = z.strictObject({
+  format: z.literal("openb"),
+  /** Relative to the scenario file. */
+  path: name,
+  gpu: name,
+  sharing: Sharing.default({ mode: "exclusive" }),
+});
+
+/**
+ * A custom workload: a calibrated workload of the set (`extends`) with some numbers changed, e.g. to ask
+ * "what if this model needed 30 GB". `step_time_scale` multiplies every step time of the profile.
+ */
+export const CustomWorkload = z.strictObject({
+  extends: name,
+  model: name.optional(),
+  batch: z.int().min(1).optional(),
+  images_per_epoch: z.int().min(1).optional(),
+  step_time_scale: positive.optional(),
+  busy_fraction: z.number().gt(0).lte(1).optional(),
+  memory_gb: positive.optional(),
+  sm_activity: z.number().min(0).max(1).optional(),
+  power_w: positive.optional(),
+});
+export type CustomWorkload = z.infer<typeof CustomWorkload>;
+
+/** Amount of work: exactly one of iterations (training steps) or epochs. */
+export const ListedJob = oneOf(
+  {
+    id: name.optional(),
+    arrival_s: z.number().nonnegative(),
+    workload: name,
+    iterations: positive.optional(),
+    epochs: positive.optional(),
+    gpus: z.int().min(1).default(1),
+    gpu_share: z.number().gt(0).lte(1).optional(),
+  },
+  ["iterations", "epochs"],
+);
+export type ListedJob = z.infer<typeof ListedJob>;
+
+export const Arrivals = oneOf({
+  poisson: z.strictObject({ rate_per_hour: positive }).optional(),
+  bursty: z
+    .strictObject({
+      bursts_per_hour: positive,
+      burst_size: Distribution,
+      spread_s: z.number().nonnegative().default(0),
+    })
+    .optional(),
+});
+export type Arrivals = z.infer<typeof Arrivals>;
+
+export const Generator = z.strictObject({
+  name: name.optional(),
+  count: z.int().min(1),
+  start_s: z.number().nonnegative().default(0),
+  arrivals: Arrivals,
+  mix: z.record(name, positive),
+  work: oneOf({ iterations: Distribution.optional(), epochs: Distribution.optional() }),
+  gpus: z.int().min(1).default(1),
+});
+export type Generator = z.infer<typeof Generator>;
+
+export const Trace = z.strictObject({
+  format: z.enum(["openb", "csv"]),
+  /** Relative to the scenario file. */
+  path: name,
+  /** openb: the weighted workload mix jobs are drawn from (seeded stream "trace/mix"). */
+  mix: z.record(name, positive).optional(),
+  /** Keep only the first N jobs of the trace (by arrival). */
+  limit: z.int().min(1).optional(),
+  /** Multiply trace times (arrivals and durations) by this factor, e.g. 0.01 to compress a long trace. */
+  time_scale: positive.default(1),
+});
+export type Trace = z.infer<typeof Trace>;
+
+export const Jobs = oneOf({
+  list: z.array(ListedJob).min(1).optional(),
+  generate: z.union([Generator, z.array(Generator).min(1)]).optional(),
+  trace: Trace.optional(),
+});
+
+export const Scenario = z.strictObject({
+  $schema: z.string().optional(),
+  name,
+  description: z.string().optional(),
+  seed: z.int().min(0),
+  calibration: name,
+  hardware: z.strictObject({ gpus: z.array(GpuGroup).default([]), nodes: NodeTrace.optional() }),
+  workloads: z.record(name, CustomWorkload).optional(),
+  jobs: Jobs,
+  scheduler: z
+    .strictObject({
+      policy: z.enum(POLICY_NAMES),
+      params: z.record(name, z.union([z.number(), z.string(), z.boolean()])).default({}),
+    })
+    .default({ policy: "fifo-exclusive", params: {} }),
+  output: z
+    .strictObject({
+      timeline: z.boolean().default(true),
+      events: z.boolean().default(true),
+      charts: z.boolean().default(true),
+      timeline_interval_s: positive.optional(),
+    })
+    .default({ timeline: true, events: true, charts: true }),
+});
+export type Scenario = z.infer<typeof Scenario>;

@@ -1,0 +1,94 @@
+/** The jobs a scenario's `jobs:` section stands for, in stream order (file order, or arrival order per trace). */
+import { dirname, resolve } from "node:path";
+import { InputError } from "../../core/errors.ts";
+import type { Scenario } from "../scenario/schema.ts";
+import { generateJobs } from "./generate.ts";
+import { readGenericCsv } from "./generic-csv.ts";
+import { readOpenb } from "./openb.ts";
+import type { StreamJob } from "./stream-job.ts";
+
+/** Reads a file the scenario refers to (a trace); injected so that the simulator itself does no I/O. */
+export type ReadText = (path: string) => string;
+
+/** Ids written in a file (a list or a trace) must be unique; generated ids are unique by construction. */
+function uniqueIds(jobs: StreamJob[]): StreamJob[] {
+  const seen = new Set<string>();
+  for (const job of jobs) {
+    if (seen.has(job.id))
+      throw new InputError(job.origin.id.file, job.origin.id.field, "a unique job id", job.id);
+    seen.add(job.id);
+  }
+  return jobs;
+}
+
+function listed(jobs: NonNullable<Scenario["jobs"]["list"]>, file: string): StreamJob[] {
+  return jobs.map((job, i) => ({
+    id: job.id ?? `j${i + 1}`,
+    arrivalS: job.arrival_s,
+    workload: job.workload,
+    work: job.iterations !== undefined ? { iterations: job.iterations } : { epochs: job.epochs! },
+    gpus: job.gpus,
+    gpuShare: job.gpu_share,
+    origin: {
+      workload: { file, field: `jobs.list[${i}].workload` },
+      gpus: { file, field: `jobs.list[${i}].gpus` },
+      id: { file, field: `jobs.list[${i}].id` },
+    },
+  }));
+}
+
+function generated(spec: NonNullable<Scenario["jobs"]["generate"]>, seed: number, file: string): StreamJob[] {
+  const gens = Array.isArray(spec) ? spec : [spec];
+  const seen = new Set<string>();
+  return gens.flatMap((gen, i) => {
+    const field = Array.isArray(spec) ? `jobs.generate[${i}]` : "jobs.generate";
+    const name = gen.name ?? (Array.isArray(spec) ? `gen${i + 1}` : "gen");
+    if (seen.has(name)) throw new InputError(file, `${field}.name`, "a generator name used once", name);
+    seen.add(name);
+    return generateJobs(gen, name, seed, file, field);
+  });
+}
+
+/** A file the scenario names (`field`), read relative to the scenario's folder. */
+export function readTrace(
+  file: string,
+  relative: string,
+  field: string,
+  read: ReadText,
+): { path: string; text: string } {
+  const path = resolve(dirname(file), relative);
+  try {
+    return { path, text: read(path) };
+  } catch (error) {
+    throw new InputError(file, field, "a readable trace file", `${relative} (${(error as Error).message})`);
+  }
+}
+
+function traced(
+  trace: NonNullable<Scenario["jobs"]["trace"]>,
+  seed: number,
+  file: string,
+  read: ReadText,
+): StreamJob[] {
+  const { path, text } = readTrace(file, trace.path, "jobs.trace.path", read);
+  let jobs: StreamJob[];
+  if (trace.format === "openb") {
+    if (!trace.mix)
+      throw new InputError(file, "jobs.trace.mix", "a workload mix: the openb trace names no models");
+    const mixAt = { file, field: "jobs.trace.mix" };
+    jobs = readOpenb(text, path, { mix: trace.mix, mixAt, seed, timeScale: trace.time_scale });
+  } else {
+    if (trace.mix)
+      throw new InputError(file, "jobs.trace.mix", "no mix: a generic CSV names each job's workload");
+    jobs = readGenericCsv(text, path, trace.time_scale);
+  }
+  jobs.sort((a, b) => a.arrivalS - b.arrivalS);
+  return trace.limit === undefined ? jobs : jobs.slice(0, trace.limit);
+}
+
+export function streamJobs(scenario: Scenario, file: string, read: ReadText): StreamJob[] {
+  const { list, generate, trace } = scenario.jobs;
+  if (list) return uniqueIds(listed(list, file));
+  if (generate) return generated(generate, scenario.seed, file);
+  return uniqueIds(traced(trace!, scenario.seed, file, read));
+}

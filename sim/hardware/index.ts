@@ -1,0 +1,49 @@
+/**
+ * Public API of the GPU catalog and the MIG / MPS mechanics. Other folders import from here only.
+ * See docs/hardware.md for the rules (placement, out-of-memory, MPS rounding) and their sources.
+ */
+export type {
+  ComputeInstanceProfile,
+  GpuSpec,
+  MigGeometry,
+  MigProfile,
+  MpsLimits,
+  Placement,
+  PowerSpec,
+  ProfileSelection,
+} from "./types.ts";
+export { gpu, gpuNames, gpus, migProfile, migProfiles, type NameSource } from "./names.ts";
+export { enumeratePlacements, maximalLayouts, multisetKey } from "./enumerate.ts";
+export {
+  checkGeometry,
+  parseRequest,
+  stranded,
+  type GeometryCheck,
+  type GeometryProblem,
+  type GeometryRequest,
+  type ProblemKind,
+  type Stranded,
+  type ValidPlacement,
+} from "./geometry-check.ts";
+export {
+  emptyMig,
+  freeInstance,
+  futureLayouts,
+  migState,
+  placeInstance,
+  PLACEMENT_RULES,
+  type MigState,
+  type PlacementRule,
+} from "./allocate.ts";
+export { planReconfiguration, type JobPlacement, type ReconfigurationPlan } from "./reconfigure.ts";
+export {
+  colocatedMemoryFit,
+  instanceMemoryFit,
+  MEASURED_MEMORY_PARAMS,
+  type MemoryFit,
+  type MemoryParams,
+  type ProcessMemory,
+} from "./memory-fit.ts";
+export { mpsClientLimit, mpsClientSms } from "./mps.ts";
+export { layoutKey } from "./tally.ts";
+export { GIB, MIB } from "./units.ts";

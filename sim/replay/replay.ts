@@ -1,0 +1,150 @@
+/**
+ * Kernel-level replay of co-running jobs on one GPU (or MIG instance) from their kernel traces: the
+ * high-fidelity path the fast models in sim/sharing are checked against. Each job loops over its trace: a kernel
+ * becomes ready once the host has launched it (its launch time after the step's start) and the job's previous
+ * kernel has finished; a step ends when its last kernel has finished and its host time has passed. How ready
+ * kernels of different jobs share the GPU depends on the mode:
+ * - naive (time-slicing): one context owns the GPU at a time; it keeps it while it has a kernel ready, for at
+ *   most `timeSliceS` when others wait; each hand-over costs switchOverhead times the GPU time the previous owner
+ *   used in its hold (the cost model of sim/sharing/naive.ts).
+ * - mps: kernels run concurrently; kernel i fills w_i = min(demand_i, cap_i) SMs and holds
+ *   o_i = w_i + mpsInterference * (cap_i - w_i) of the GPU's capacity (the idle SMs co-runners still cannot use,
+ *   as in sim/sharing/mps.ts); when the running kernels hold more than the GPU has, each runs at
+ *   sms / sum(o) of the speed it has alone under its cap.
+ * A fluid simulation: between events (a launch, a kernel's or a step's end) every rate is constant.
+ */
+import type { SharingParams } from "../sharing/types.ts";
+import type { JobTrace } from "./trace.ts";
+
+export interface ReplayJob {
+  trace: JobTrace;
+  /** SM cap (MPS active-thread limit), undefined = none. */
+  smLimit?: number;
+}
+
+export interface ReplayOptions {
+  mode: "naive" | "mps";
+  sms: number;
+  params: Pick<SharingParams, "switchOverhead" | "mpsInterference">;
+  /** Simulated seconds to replay. */
+  durationS: number;
+  /** Longest time a context keeps the GPU while another waits (naive). */
+  timeSliceS: number;
+}
+
+export interface ReplayResult {
+  stepsPerSecond: number[];
+  /** Fraction of time some kernel ran, and SMs in use averaged over time (0..1). */
+  utilization: number;
+  smActivity: number;
+}
+
+interface JobState {
+  kernel: number;
+  steps: number;
+  stepStart: number;
+  /** Remaining work of the current kernel, in solo seconds; 0 while it is not yet launched. */
+  remaining: number;
+  /** The current kernel is launched and unfinished. */
+  ready: boolean;
+  readySince: number;
+}
+
+const EPSILON = 1e-12;
+
+export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult {
+  const { sms, durationS } = options;
+  const state: JobState[] = jobs.map(() => ({
+    kernel: 0,
+    steps: 0,
+    stepStart: 0,
+    remaining: 0,
+    ready: false,
+    readySince: 0,
+  }));
+  let now = 0;
+  let busyTime = 0;
+  let smTime = 0;
+  // Naive: the owner of the GPU, when its hold began, the GPU time it used, and a pending switch cost.
+  let owner = -1;
+  let holdStart = 0;
+  let holdWork = 0;
+  let switchLeft = 0;
+
+  const trace = (i: number) => jobs[i].trace;
+  const soloSms = (i: number) => Math.min(trace(i).kernels[state[i].kernel].smDemand, sms);
+  /** When job i next changes state without the GPU: its kernel's launch, or its step's end. */
+  const wakeAt = (i: number) => {
+    const s = state[i];
+    const t = trace(i);
+    return s.kernel < t.kernels.length ? s.stepStart + t.kernels[s.kernel].launchS : s.stepStart + t.stepS;
+  };
+
+  while (now < durationS) {
+    // Launches and step ends that are due.
+    state.forEach((s, i) => {
+      if (s.ready || trace(i).kernels.length === 0 || wakeAt(i) > now + EPSILON) return;
+      if (s.kernel === trace(i).kernels.length) [s.kernel, s.steps, s.stepStart] = [0, s.steps + 1, now];
+      if (wakeAt(i) <= now + EPSILON)
+        [s.ready, s.remaining, s.readySince] = [true, trace(i).kernels[s.kernel].durS, now];
+    });
+    // Which kernels run now, and at what speed (solo seconds per second).
+    const rates = new Array<number>(jobs.length).fill(0);
+    let smInUse = 0;
+    const ready = jobs.map((_, i) => i).filter((i) => state[i].ready);
+    if (options.mode === "naive") {
+      const waiting = ready.filter((i) => i !== owner);
+      const ownerReady = owner >= 0 && state[owner].ready;
+      if (switchLeft <= 0 && waiting.length > 0 && (!ownerReady || now - holdStart >= options.timeSliceS)) {
+        const next = waiting.reduce((a, b) => (state[b].readySince < state[a].readySince ? b : a));
+        if (owner >= 0) switchLeft = options.params.switchOverhead * holdWork;
+        [owner, holdStart, holdWork] = [next, now, 0];
+      }
+      if (switchLeft <= 0 && owner >= 0 && state[owner].ready) {
+        rates[owner] = 1;
+        smInUse = soloSms(owner);
+      }
+    } else {
+      const cap = ready.map((i) => Math.min(sms, jobs[i].smLimit ?? sms));
+      const want = ready.map((i, k) => Math.min(soloSms(i), cap[k]));
+      const hold = want.map((w, k) => w + options.params.mpsInterference * (cap[k] - w));
+      const total = hold.reduce((a, b) => a + b, 0);
+      const share = total > sms ? sms / total : 1;
+      ready.forEach((i, k) => {
+        rates[i] = (want[k] / soloSms(i)) * share;
+        smInUse += want[k] * share;
+      });
+    }
+    // Time to the next event.
+    let dt = durationS - now;
+    if (switchLeft > 0) dt = Math.min(dt, switchLeft);
+    state.forEach((s, i) => {
+      if (s.ready) {
+        if (rates[i] > 0) dt = Math.min(dt, s.remaining / rates[i]);
+      } else if (trace(i).kernels.length > 0) dt = Math.min(dt, wakeAt(i) - now);
+    });
+    if (options.mode === "naive" && owner >= 0 && rates[owner] > 0 && ready.length > 1) {
+      dt = Math.min(dt, Math.max(0, holdStart + options.timeSliceS - now));
+    }
+    dt = Math.max(dt, EPSILON);
+    // Advance.
+    now += dt;
+    switchLeft = Math.max(0, switchLeft - dt);
+    if (smInUse > 0) {
+      busyTime += dt;
+      smTime += (smInUse / sms) * dt;
+    }
+    state.forEach((s, i) => {
+      if (!s.ready || rates[i] === 0) return;
+      s.remaining -= rates[i] * dt;
+      if (i === owner) holdWork += dt;
+      if (s.remaining > EPSILON) return;
+      [s.ready, s.kernel] = [false, s.kernel + 1];
+    });
+  }
+  return {
+    stepsPerSecond: state.map((s, i) => (s.steps + s.kernel / Math.max(1, trace(i).kernels.length)) / now),
+    utilization: busyTime / now,
+    smActivity: smTime / now,
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * One training step of a job as the GPU sees it, from a recorded kernel trace: its kernels in order, each with
+ * the time after the step's start at which the host had launched it, its solo duration and the SMs it can fill.
+ * Launches are asynchronous: the host runs ahead of a slowed GPU and only waits for it at the step's end.
+ */
+
+export interface TraceKernel {
+  /** When the host had launched this kernel, seconds after the step's start (never before the previous one). */
+  launchS: number;
+  /** Kernel duration alone on the whole GPU, seconds. */
+  durS: number;
+  /** SMs its thread blocks can occupy at once (at most the GPU's SMs). */
+  smDemand: number;
+}
+
+export interface JobTrace {
+  workload: string;
+  /** Host time of one step: the next step cannot start earlier than this after the previous one began. */
+  stepS: number;
+  kernels: TraceKernel[];
+}
+
+/** Per-SM limits of the GPUs we model (Ampere and Hopper: 2048 threads, 32 blocks, 64K registers, 228 KB smem). */
+const THREADS_PER_SM = 2048;
+const BLOCKS_PER_SM = 32;
+const REGISTERS_PER_SM = 65536;
+const SHARED_BYTES_PER_SM = 228 * 1024;
+
+/** SMs a kernel's grid fills: its blocks over the blocks one SM can hold (occupancy limits), capped at the GPU. */
+export function smDemand(
+  blocks: number,
+  threadsPerBlock: number,
+  registersPerThread: number | null,
+  sharedBytesPerBlock: number | null,
+  gpuSms: number,
+): number {
+  const threads = Math.max(1, threadsPerBlock);
+  const limits = [BLOCKS_PER_SM, Math.floor(THREADS_PER_SM / threads)];
+  if (registersPerThread) limits.push(Math.floor(REGISTERS_PER_SM / (registersPerThread * threads)));
+  if (sharedBytesPerBlock) limits.push(Math.floor(SHARED_BYTES_PER_SM / sharedBytesPerBlock));
+  const perSm = Math.max(1, Math.min(...limits));
+  return Math.min(gpuSms, Math.max(1, Math.ceil(blocks / perSm)));
+}
+
+export interface RecordedKernel {
+  startUs: number;
+  durUs: number;
+  blocks: number;
+  threadsPerBlock: number;
+  registers: number | null;
+  sharedBytes: number | null;
+}
+
+/**
+ * A job trace from one recorded iteration: kernels in start order (overlapping ones, from several streams, are
+ * taken as back to back). A kernel that started after a gap was waiting for the host: it was launched when it
+ * started; one that started right after its predecessor had been launched no later than that one. The gaps are
+ * scaled so the step lasts `stepTimeS` (the untraced step time): tracing slows the host, not the kernels.
+ */
+export function traceFromKernels(
+  workload: string,
+  recorded: RecordedKernel[],
+  stepTimeS: number,
+  gpuSms: number,
+): JobTrace {
+  const sorted = [...recorded].sort((a, b) => a.startUs - b.startUs);
+  let end = sorted[0]?.startUs ?? 0;
+  const raw = sorted.map((k) => {
+    const gap = Math.max(0, k.startUs - end);
+    end = Math.max(end, k.startUs + k.durUs);
+    return {
+      gapS: gap / 1e6,
+      durS: k.durUs / 1e6,
+      smDemand: smDemand(k.blocks, k.threadsPerBlock, k.registers, k.sharedBytes, gpuSms),
+    };
+  });
+  const busy = raw.reduce((s, k) => s + k.durS, 0);
+  const gaps = raw.reduce((s, k) => s + k.gapS, 0);
+  // The step's host time not covered by the in-iteration gaps goes before the first kernel.
+  const hostS = Math.max(0, stepTimeS - busy);
+  const scale = gaps > 0 ? Math.min(1, hostS / gaps) : 0;
+  const leftover = Math.max(0, hostS - gaps * scale);
+  let clock = 0;
+  let launch = 0;
+  const kernels = raw.map((k, i) => {
+    const gap = k.gapS * scale + (i === 0 ? leftover : 0);
+    clock += gap;
+    if (gap > 0) launch = clock;
+    const kernel = { launchS: launch, durS: k.durS, smDemand: k.smDemand };
+    clock += k.durS;
+    return kernel;
+  });
+  return { workload, stepS: Math.max(stepTimeS, clock), kernels };
+}

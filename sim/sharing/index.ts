@@ -1,0 +1,78 @@
+/**
+ * The sharing models' one entry point: given a GPU, how it is shared, the co-running jobs' calibrated profiles
+ * and the GPU's fitted sharing parameters, say how fast each job steps and what the GPU does (utilization,
+ * SM activity, memory, OOM, power). Pure, so callers may memoize it by co-runner set (sim/cluster/share-memo.ts does).
+ */
+import { InputError } from "../core/errors.ts";
+import { exclusiveRates } from "./exclusive.ts";
+import { fitMemory } from "./memory.ts";
+import { migRates } from "./mig.ts";
+import { mpsRates } from "./mps.ts";
+import { naiveRates } from "./naive.ts";
+import { throttle } from "./power.ts";
+import { assemble, runningProfiles, type Rates } from "./result.ts";
+import { migSlice, wholeGpu, type Slice } from "./slice.ts";
+import type { CoRunner, GpuView, SharingParams, SharingSetup, ShareResult } from "./types.ts";
+
+export type * from "./types.ts";
+export { combineInstances } from "./mig.ts";
+
+/** Profiles calibrated on another GPU would give silently wrong rates: refuse them. */
+function checkGpu(gpu: GpuView, coRunners: CoRunner[]): void {
+  for (const c of coRunners) {
+    if (c.profile.gpu !== gpu.name) {
+      throw new InputError(
+        "calibration set",
+        `workloads.${c.profile.id}.gpu`,
+        `a profile for ${gpu.name}`,
+        c.profile.gpu,
+      );
+    }
+  }
+}
+
+function sliceOf(gpu: GpuView, setup: SharingSetup): Slice {
+  return setup.mode === "mig" ? migSlice(gpu, setup.instance) : wholeGpu(gpu);
+}
+
+function usesMps(setup: SharingSetup): boolean {
+  return setup.mode === "mps" || (setup.mode === "mig" && setup.inside === "mps");
+}
+
+function ratesOf(setup: SharingSetup, runners: CoRunner[], slice: Slice, params: SharingParams): Rates {
+  switch (setup.mode) {
+    case "exclusive":
+      return exclusiveRates(runners, slice);
+    case "naive":
+      return naiveRates(runners, slice, params);
+    case "mps":
+      return mpsRates(runners, slice, params);
+    case "mig":
+      return migRates(runners, slice, setup.inside, params);
+  }
+}
+
+/** Per-job progress and GPU-level figures for co-runners sharing one GPU (or one MIG instance) under `setup`. */
+export function share(
+  gpu: GpuView,
+  setup: SharingSetup,
+  coRunners: CoRunner[],
+  params: SharingParams,
+): ShareResult {
+  checkGpu(gpu, coRunners);
+  const slice = sliceOf(gpu, setup);
+  const delta = usesMps(setup) ? params.mpsClientMemoryDeltaBytes : 0;
+  const fit = fitMemory(coRunners, slice.memoryBytes, delta);
+  const runners = runningProfiles(coRunners, fit);
+  const running = ratesOf(setup, runners, slice, params);
+  // The power limit is the whole board's: a MIG instance alone cannot know what the others draw.
+  const rates =
+    setup.mode === "mig"
+      ? running.rates
+      : throttle(
+          params,
+          runners.map((r) => r.profile),
+          running.rates,
+        );
+  return assemble(coRunners, fit, { ...running, rates }, slice, params);
+}

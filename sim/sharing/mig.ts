@@ -1,0 +1,43 @@
+/**
+ * MIG: each instance is isolated (its own SMs, memory, L2 and bandwidth), so jobs in different instances do not
+ * interfere and each instance is modelled on its own. Inside one instance: one job (exclusive), or several as
+ * MPS clients or time-sliced, with the instance's SMs and bandwidth share as the GPU.
+ */
+import { exclusiveRates } from "./exclusive.ts";
+import type { Rates } from "./result.ts";
+import { mpsRates } from "./mps.ts";
+import { naiveRates } from "./naive.ts";
+import type { Slice } from "./slice.ts";
+import { boardPower } from "./power.ts";
+import type { CoRunner, SharingParams, ShareResult } from "./types.ts";
+
+export function migRates(
+  runners: CoRunner[],
+  slice: Slice,
+  inside: "exclusive" | "naive" | "mps",
+  params: SharingParams,
+): Rates {
+  if (inside === "exclusive") return exclusiveRates(runners, slice);
+  return inside === "mps" ? mpsRates(runners, slice, params) : naiveRates(runners, slice, params);
+}
+
+/**
+ * The whole GPU from its instances' results: memory, SM activity and dynamic power add up; a kernel runs
+ * somewhere unless every instance is idle (instances taken as independent); idle power is paid once.
+ */
+export function combineInstances(
+  instances: ShareResult[],
+  params: SharingParams,
+): Omit<ShareResult, "stepsPerSecond" | "oom"> {
+  let idle = 1;
+  let smActivity = 0;
+  let memoryBytes = 0;
+  let dynamicW = 0;
+  for (const r of instances) {
+    idle *= 1 - r.utilization;
+    smActivity += r.smActivity;
+    memoryBytes += r.memoryBytes;
+    dynamicW += r.powerW;
+  }
+  return { utilization: 1 - idle, smActivity, memoryBytes, powerW: boardPower(params, dynamicW) };
+}

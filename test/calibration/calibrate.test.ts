@@ -1,0 +1,45 @@
+import test from "ava";
+import { calibrate } from "../../calibration/calibrate.ts";
+import { InputError } from "../../sim/core/errors.ts";
+import { plans, syntheticDataset, truth } from "./synthetic.ts";
+
+const near = (a: number, b: number, tolerance: number) =>
+  Math.abs(a - b) <= tolerance * Math.max(Math.abs(b), 1e-9);
+
+test("calibrate recovers the sharing parameters that produced the runs", (t) => {
+  const { set } = calibrate(syntheticDataset(), "test");
+  t.true(near(set.sharing.switchOverhead, truth.sharing.switchOverhead, 1e-3));
+  t.true(near(set.sharing.mpsInterference, truth.sharing.mpsInterference, 1e-3));
+  t.true(near(set.sharing.mpsClientMemoryDeltaBytes, truth.sharing.mpsClientMemoryDeltaBytes, 1e-6));
+  t.true(near(set.sharing.idlePowerW, truth.sharing.idlePowerW, 1e-6));
+});
+
+test("calibrate recovers each workload's profile and SM curve", (t) => {
+  const { set } = calibrate(syntheticDataset(), "test");
+  for (const [id, want] of Object.entries(truth.workloads)) {
+    const got = set.workloads[id];
+    t.true(near(got.stepTimeS, want.stepTimeS, 1e-9), id);
+    t.true(near(got.busyFraction, want.busyFraction, 1e-9), id);
+    t.true(near(got.smCurve.alpha, want.smCurve.alpha, 1e-9), id);
+    t.true(near(got.memoryBytes, want.memoryBytes, 1e-9), id);
+    t.true(near(got.powerW, want.powerW, 1e-9), id);
+  }
+});
+
+test("runs marked validation are never fitted", (t) => {
+  const { set } = calibrate(syntheticDataset(), "test");
+  const validation = plans.filter((p) => p.validation).map((p) => p.id);
+  t.true(validation.length > 0);
+  for (const id of validation) t.false(set.provenance.runs.includes(id));
+});
+
+test("calibrating the same data twice gives the same set", (t) => {
+  t.deepEqual(calibrate(syntheticDataset(), "test"), calibrate(syntheticDataset(), "test"));
+});
+
+test("a run from another GPU mixed into the dataset is refused", (t) => {
+  const ds = syntheticDataset();
+  ds.runs[3] = { ...ds.runs[3], gpu_name: "NVIDIA A100-SXM4-40GB" };
+  const error = t.throws(() => calibrate(ds, "test"), { instanceOf: InputError });
+  t.regex(error.message, /gpu_name/);
+});

@@ -1,0 +1,73 @@
+import test from "ava";
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { issueError } from "../../../calibration/ingest/jsonl.ts";
+import { readRun } from "../../../calibration/ingest/read-run.ts";
+import { InputError } from "../../../sim/core/errors.ts";
+import { copyRun, H200 } from "./temp-runs.ts";
+
+test("a whole run reads every stream, each record checked, and is ok", (t) => {
+  const run = readRun(join(H200, "naive-resnet26-x2-r1"));
+  t.is(run.status, "ok");
+  t.is(run.manifest.mode, "naive");
+  t.is(run.records.procs.length, 2);
+  t.is(run.records.steps.length, 12);
+  t.is(run.records.jobs.length, 0); // no jobs.jsonl: not a replay
+});
+
+test("a run folder without manifest.json is bad input naming the missing file", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  rmSync(join(folder, "manifest.json"));
+  const error = t.throws(() => readRun(folder), { instanceOf: InputError });
+  t.is(error?.message, `${folder}/manifest.json: expected a manifest.json in every run folder`);
+});
+
+test("a manifest that is not JSON is bad input naming the line that breaks", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  writeFileSync(join(folder, "manifest.json"), '{\n  "schema": "colloc.run/1",\n  "mode": naive\n}\n');
+  const error = t.throws(() => readRun(folder), { instanceOf: InputError });
+  t.is(error?.message, `${folder}/manifest.json:3: expected a whole JSON object, got "InvalidSymbol"`);
+});
+
+test("a manifest that breaks its schema names the field and the allowed values", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8"));
+  writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, mode: "timeslice" }));
+  const error = t.throws(() => readRun(folder), { instanceOf: InputError });
+  t.is(
+    error?.message,
+    `${folder}/manifest.json: mode: expected one of exclusive, naive, mps, mps-partitioned, green, mig, replay, got "timeslice"`,
+  );
+});
+
+test("a record that breaks its schema marks the run corrupt, naming file, line and field", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  appendFileSync(
+    join(folder, "steps.jsonl"),
+    '{"proc": 0, "step": 6, "t_end": 1.0, "dt_s": "fast", "phase": "measure"}\n',
+  );
+  appendFileSync(join(folder, "steps.jsonl"), '{"proc": 0, "step": 7, "t_end": 1.0, "phase": "measure"}\n');
+  const run = readRun(folder);
+  t.is(run.status, "corrupt");
+  t.deepEqual(
+    run.issues.map((i) => issueError(i, true).message),
+    [
+      'steps.jsonl:7: dt_s: expected a number, got "fast"',
+      "steps.jsonl:8: dt_s: expected a value (the field is required)",
+    ],
+  );
+});
+
+test("a record about a process the manifest does not list is invalid", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  appendFileSync(
+    join(folder, "steps.jsonl"),
+    '{"proc": 3, "step": 0, "t_end": 1.0, "dt_s": 0.1, "phase": "measure"}\n',
+  );
+  const run = readRun(folder);
+  t.is(run.status, "corrupt");
+  t.is(
+    issueError(run.issues[0], true).message,
+    "steps.jsonl:7: proc: expected one of the manifest's processes, got 3",
+  );
+});

@@ -1,0 +1,47 @@
+import test from "ava";
+import { findRunFolders } from "../../../calibration/ingest/discover.ts";
+import { compareRuns } from "../../../calibration/validate/compare.ts";
+import { errorStats, summarize } from "../../../calibration/validate/summary.ts";
+import { measureFolders } from "../../../calibration/validate/validate.ts";
+import { fakePredict } from "./fake-predict.ts";
+
+const { measured } = measureFolders(findRunFolders(["test/fixtures/runs/h200"]));
+const summary = summarize(
+  compareRuns(measured, fakePredict, new Set()),
+  { gpu: "H200-141GB", fitted_runs: 0 },
+  false,
+);
+const near = (a: number | null | undefined, b: number) =>
+  a !== null && a !== undefined && Math.abs(a - b) < 1e-9;
+
+test("errorStats ignores missing values and takes absolute values", (t) => {
+  t.deepEqual(errorStats([-3, null, 1]), { mean_abs: 2, max_abs: 3, n: 2 });
+  t.deepEqual(errorStats([null]), { mean_abs: null, max_abs: null, n: 0 });
+});
+
+test("MAPE per mode, computed by hand from the fixtures and the 500 img/s stand-in", (t) => {
+  t.deepEqual(Object.keys(summary.mape), ["exclusive", "mps", "mps-partitioned", "naive"]);
+  // exclusive: |500-1000|/1000 = 50%, |500-400|/400 = 25%
+  t.true(near(summary.mape.exclusive, 37.5));
+  // mps: |500-600|/600 = 16.67%, |500-300|/300 = 66.67%
+  t.true(near(summary.mape.mps, (100 / 6 + 200 / 3) / 2));
+  // mps-partitioned: |500-400|/400 = 25%, |500-410|/410 = 21.951%
+  t.true(near(summary.mape["mps-partitioned"], (25 + 9000 / 410) / 2));
+  // naive: only the two resnet26 copies trained (480, 520): 4.1667% and 3.8462%
+  t.true(near(summary.mape.naive, ((20 / 480 + 20 / 520) / 2) * 100));
+  t.is(summary.throughput.naive.n, 2);
+  t.is(summary.jobs_not_compared, 7);
+});
+
+test("run-level error statistics over the six compared runs", (t) => {
+  // measured utilization 60, 90, 80, 95, 70, 0 (the OOM run) against 80 predicted
+  t.true(near(summary.utilization_pp.mean_abs, (20 + 10 + 0 + 15 + 10 + 80) / 6));
+  t.true(near(summary.utilization_pp.max_abs, 80));
+  // measured peaks 6, 12, 12, 18, 12, 140 GiB against 12 predicted
+  t.true(near(summary.memory_pct.mean_abs, (100 + 0 + 0 + 100 / 3 + 0 + (128 / 140) * 100) / 6));
+  t.is(summary.per_run.length, 6);
+});
+
+test("OOM agreement counts processes: seven measured, six predicted, one missed", (t) => {
+  t.deepEqual(summary.oom, { measured: 7, predicted: 6, missed: 1, false_alarms: 0 });
+});

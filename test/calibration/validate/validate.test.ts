@@ -1,0 +1,49 @@
+import test from "ava";
+import { tableFromIPC } from "apache-arrow";
+import { findRunFolders } from "../../../calibration/ingest/discover.ts";
+import { loadCalibrationSet } from "../../../calibration/set.ts";
+import { measureFolders, validateRuns, validationFiles } from "../../../calibration/validate/validate.ts";
+import { fakePredict } from "./fake-predict.ts";
+
+const set = loadCalibrationSet("test/fixtures/sets/h200");
+const { measured } = measureFolders(findRunFolders(["test/fixtures/runs/h200"]));
+
+test("--validation-only keeps the runs the profiler marked, so solo runs drop out", (t) => {
+  const v = validateRuns(set, measured, { validationOnly: true }, fakePredict);
+  t.deepEqual(Object.keys(v.summary.mape), ["mps", "mps-partitioned", "naive"]);
+  t.true(v.comparison.jobs.every((j) => j.validation));
+  t.true(v.summary.validation_only);
+});
+
+test("runs listed in the set's provenance are flagged as fitted", (t) => {
+  const v = validateRuns(set, measured, {}, fakePredict);
+  const fitted = [...new Set(v.comparison.jobs.filter((j) => j.fitted).map((j) => j.run_id))];
+  t.deepEqual(fitted, ["solo-resnet26-r1", "solo-resnet50-r1"]);
+  t.deepEqual(v.summary.set, { gpu: "H200-141GB", fitted_runs: 2 });
+});
+
+test("with the set's own models, exclusive runs predict the solo step time the set holds", (t) => {
+  // The fixture set's solo step times are 0.128 s and 0.32 s at batch 128: 1000 and 400 img/s, as measured.
+  const v = validateRuns(set, measured);
+  const solo = v.comparison.jobs.filter((j) => j.mode === "exclusive");
+  t.deepEqual(
+    solo.map((j) => Math.round(j.predicted_img_s * 1e6) / 1e6),
+    [1000, 400],
+  );
+  t.true(v.summary.mape.exclusive < 1e-9);
+});
+
+test("the output files: tables with one row per job and run, summary, chart spec and SVG", async (t) => {
+  const files = await validationFiles(validateRuns(set, measured, {}, fakePredict));
+  t.deepEqual([...files.keys()].sort(), [
+    "jobs.arrow",
+    "predicted-vs-measured.svg",
+    "predicted-vs-measured.vl.json",
+    "runs.arrow",
+    "summary.json",
+  ]);
+  t.is(tableFromIPC(files.get("jobs.arrow") as Uint8Array).numRows, 15);
+  t.is(tableFromIPC(files.get("runs.arrow") as Uint8Array).numRows, 6);
+  t.regex(String(files.get("predicted-vs-measured.svg")), /^<svg/);
+  t.is(JSON.parse(String(files.get("summary.json"))).kind, "validation");
+});

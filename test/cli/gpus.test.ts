@@ -1,0 +1,36 @@
+import test from "ava";
+import { spawnSync } from "node:child_process";
+
+function colloc(...args: string[]) {
+  return spawnSync(process.execPath, ["bin/colloc.js", ...args], { encoding: "utf8" });
+}
+
+test("gpus prints one row per catalog GPU with its headline figures", (t) => {
+  const run = colloc("gpus");
+  t.is(run.status, 0, run.stderr);
+  const lines = run.stdout.trim().split("\n");
+  t.is(lines.length, 2 + 6); // header, rule, six GPUs
+  // H200 row: 132 SMs (measured), 4800 GB/s and 700 W (datasheet), MIG 8 memory / 7 compute slices.
+  t.regex(
+    run.stdout,
+    /^H200-141GB\s+Hopper\s+132\s+140\.40\s+4800\s+60\s+1980\s+67\s+494\.50\s+700\s+79\.40\s+8\/7\s+1g\.18gb/m,
+  );
+  t.regex(
+    run.stdout,
+    /^A30-24GB\s+Ampere\s+56\s.*\s4\/4\s+1g\.6gb 1g\.6gb\+me 2g\.12gb 2g\.12gb\+me 4g\.24gb$/m,
+  );
+});
+
+test("gpus --json prints the whole catalog, MIG profiles and sources included", (t) => {
+  const run = colloc("gpus", "--json");
+  t.is(run.status, 0, run.stderr);
+  const catalog = JSON.parse(run.stdout) as {
+    name: string;
+    migProfiles: { name: string; source: string }[];
+  }[];
+  t.deepEqual(
+    catalog.map((g) => g.name),
+    ["A100-SXM4-40GB", "A100-80GB", "H100-SXM5-80GB", "H100-NVL-94GB", "H200-141GB", "A30-24GB"],
+  );
+  t.true(catalog.every((g) => g.migProfiles.every((p) => p.source.length > 0)));
+});

@@ -1,0 +1,102 @@
+import test from "ava";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { tableFromIPC } from "apache-arrow";
+import { stringify } from "yaml";
+import { GPU, writeTestCalibration } from "../cluster/fixtures.ts";
+
+import { colloc } from "./colloc.ts";
+
+/** A scratch folder with the test calibration set and a Poisson-stream MPS scenario using it. */
+function setup(overrides: Record<string, unknown> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "colloc-cli-run-"));
+  writeTestCalibration(join(dir, "cal"));
+  const scenario = {
+    name: "mps-stream",
+    seed: 7,
+    calibration: join(dir, "cal"),
+    hardware: { gpus: [{ gpu: GPU, count: 3, sharing: { mode: "mps" } }] },
+    jobs: {
+      generate: {
+        count: 60,
+        arrivals: { poisson: { rate_per_hour: 120 } },
+        mix: { small: 3, large: 1 },
+        work: { iterations: { uniform: { min: 100, max: 2000 } } },
+      },
+    },
+    scheduler: { policy: "mps-pack", params: { max_co_runners: 3 } },
+    ...overrides,
+  };
+  const file = join(dir, "scenario.yaml");
+  writeFileSync(file, stringify(scenario));
+  return { dir, file };
+}
+
+/** The same scenario run twice (the second with --json), concurrently. */
+const twice = (async () => {
+  const { dir, file } = setup();
+  const [first, second] = await Promise.all([
+    colloc("run", file, "--out", join(dir, "a")),
+    colloc("run", file, "--out", join(dir, "b"), "--json"),
+  ]);
+  return { dir, first, second };
+})();
+
+test("run writes the tables, the summary and the charts; two runs are byte-identical", async (t) => {
+  const { dir, first, second } = await twice;
+  t.is(first.code, 0, first.stderr);
+  t.is(second.code, 0, second.stderr);
+  const names = readdirSync(join(dir, "a")).sort();
+  for (const name of [
+    "jobs.arrow",
+    "gpu-timeline.arrow",
+    "events.arrow",
+    "summary.json",
+    "chart-completion-cdf.vl.json",
+    "chart-completion-cdf.svg",
+  ])
+    t.true(names.includes(name), name);
+  t.deepEqual(readdirSync(join(dir, "b")).sort(), names);
+  for (const name of names)
+    t.true(readFileSync(join(dir, "a", name)).equals(readFileSync(join(dir, "b", name))), name);
+});
+
+test("the jobs table and the summary agree with each other and with the stream", async (t) => {
+  const { dir } = await twice;
+  const jobs = tableFromIPC(readFileSync(join(dir, "a", "jobs.arrow")));
+  t.is(jobs.numRows, 60);
+  const summary = JSON.parse(readFileSync(join(dir, "a", "summary.json"), "utf8"));
+  t.is(summary.jobs.finished, 60);
+  // Every job waits at least 0 and never beats running alone.
+  for (const row of jobs.toArray()) {
+    t.true(row.wait_s >= 0);
+    t.true(row.slowdown >= 1 - 1e-9);
+  }
+});
+
+test("--json prints the summary", async (t) => {
+  const { second } = await twice;
+  const summary = JSON.parse(second.stdout);
+  t.is(summary.name, "mps-stream");
+  t.is(summary.policy, "mps-pack");
+  t.is(summary.jobs.total, 60);
+});
+
+test("a policy that does not suit the GPUs' sharing mode is bad input: exit 2, nothing written", async (t) => {
+  const { dir, file } = setup({ scheduler: { policy: "naive-pack" } });
+  const run = await colloc("run", file, "--out", join(dir, "out"));
+  t.is(run.code, 2);
+  t.regex(
+    run.stderr,
+    /scenario\.yaml: hardware\.gpus\[\]\.sharing\.mode: expected naive for policy naive-pack/,
+  );
+  t.false(existsSync(join(dir, "out")));
+});
+
+test("bad policy parameters name the field", async (t) => {
+  const { dir, file } = setup({ scheduler: { policy: "mps-pack", params: { max_co_runners: 0 } } });
+  const run = await colloc("run", file, "--out", join(dir, "out"));
+  t.is(run.code, 2);
+  t.regex(run.stderr, /scheduler\.params\.max_co_runners: expected a number >= 1/);
+});

@@ -1,0 +1,127 @@
+import test from "ava";
+import { mkdtempSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { tableFromIPC } from "apache-arrow";
+import { stringify } from "yaml";
+import { GPU, writeTestCalibration } from "../cluster/fixtures.ts";
+import { colloc } from "./colloc.ts";
+
+/** A base scenario and a 2 x 2 grid (sharing setup x seed) over it. */
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), "colloc-cli-sweep-"));
+  writeTestCalibration(join(dir, "cal"));
+  writeFileSync(
+    join(dir, "base.yaml"),
+    stringify({
+      name: "base",
+      seed: 1,
+      calibration: join(dir, "cal"),
+      hardware: { gpus: [{ gpu: GPU, count: 2, sharing: { mode: "mps" } }] },
+      jobs: {
+        generate: {
+          count: 20,
+          arrivals: { poisson: { rate_per_hour: 200 } },
+          mix: { small: 1, large: 1 },
+          work: { iterations: { uniform: { min: 100, max: 1000 } } },
+        },
+      },
+      scheduler: { policy: "mps-pack" },
+      output: { charts: false },
+    }),
+  );
+  writeFileSync(
+    join(dir, "grid.yaml"),
+    stringify({
+      name: "grid",
+      base: "base.yaml",
+      axes: [
+        {
+          name: "sharing",
+          values: [
+            { "scheduler.policy": "mps-pack", "hardware.gpus.0.sharing.mode": "mps" },
+            { "scheduler.policy": "naive-pack", "hardware.gpus.0.sharing.mode": "naive" },
+          ],
+        },
+        { path: "seed", values: [1, 2] },
+      ],
+    }),
+  );
+  return dir;
+}
+
+/** Every file under `dir`, relative path -> bytes. */
+function tree(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(relative(dir, path), readFileSync(path));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** One whole sweep, its two shards and their merges, run once (concurrently) for the tests below. */
+const sweep = (async () => {
+  const dir = setup();
+  const grid = join(dir, "grid.yaml");
+  const [whole, ...shards] = await Promise.all([
+    colloc("sweep", grid, "--out", join(dir, "all"), "--jobs", "2", "--json"),
+    colloc("sweep", grid, "--shard", "1/2", "--out", join(dir, "s1"), "--jobs", "1"),
+    colloc("sweep", grid, "--shard", "2/2", "--out", join(dir, "s2"), "--jobs", "1"),
+  ]);
+  const [merged, incomplete] = await Promise.all([
+    colloc("sweep", "merge", join(dir, "s1"), join(dir, "s2"), "--out", join(dir, "merged")),
+    colloc("sweep", "merge", join(dir, "s1"), "--out", join(dir, "half")),
+  ]);
+  return { dir, whole, shards, merged, incomplete };
+})();
+
+test("a sweep runs every grid point and indexes them, first axis slowest", async (t) => {
+  const { dir, whole } = await sweep;
+  t.is(whole.code, 0, whole.stderr);
+  t.deepEqual(JSON.parse(whole.stdout).points, 4);
+  const index = JSON.parse(readFileSync(join(dir, "all", "sweep.json"), "utf8"));
+  t.deepEqual(
+    index.points.map((p: { id: string; summary: { policy: string; seed: number } }) => [
+      p.id,
+      p.summary.policy,
+      p.summary.seed,
+    ]),
+    [
+      ["p0000", "mps-pack", 1],
+      ["p0001", "mps-pack", 2],
+      ["p0002", "naive-pack", 1],
+      ["p0003", "naive-pack", 2],
+    ],
+  );
+  const table = tableFromIPC(readFileSync(join(dir, "all", "summary.arrow")));
+  t.is(table.numRows, 4);
+  t.deepEqual(table.getChild("seed")?.toArray(), ["1", "2", "1", "2"]);
+});
+
+test("two shards merged give the same bytes as the whole sweep", async (t) => {
+  const { dir, shards, merged } = await sweep;
+  for (const shard of shards) t.is(shard.code, 0, shard.stderr);
+  t.is(merged.code, 0, merged.stderr);
+  const whole = tree(join(dir, "all"));
+  const joined = tree(join(dir, "merged"));
+  t.deepEqual([...joined.keys()], [...whole.keys()]);
+  for (const [name, bytes] of whole) t.true(bytes.equals(joined.get(name)!), name);
+});
+
+test("merging an incomplete set of shards is bad input, and writes nothing", async (t) => {
+  const { dir, incomplete } = await sweep;
+  t.is(incomplete.code, 2);
+  t.regex(incomplete.stderr, /expected every point of the grid exactly once \(4 points\)/);
+  t.false(existsSync(join(dir, "half")));
+});
+
+test("a bad shard spec names the option", async (t) => {
+  const run = await colloc("sweep", "grid.yaml", "--shard", "3/2");
+  t.is(run.code, 2);
+  t.regex(run.stderr, /--shard: expected I\/N with 1 <= I <= N, got "3\/2"/);
+});

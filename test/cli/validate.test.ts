@@ -1,0 +1,72 @@
+import test from "ava";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readTable } from "../../calibration/ingest/read.ts";
+
+const SET = "test/fixtures/sets/h200";
+const H200 = "test/fixtures/runs/h200";
+
+function colloc(...args: string[]) {
+  return spawnSync(process.execPath, ["bin/colloc.js", ...args], { encoding: "utf8" });
+}
+
+const scratch = () => mkdtempSync(join(tmpdir(), "colloc-cli-validate-"));
+
+test("--json prints one object whose mape maps each mode to the mean |error| of its jobs in jobs.arrow", (t) => {
+  const out = join(scratch(), "validation");
+  const run = colloc("validate", "--set", SET, "--against", H200, "--out", out, "--json");
+  t.is(run.status, 0, run.stderr);
+  const summary = JSON.parse(run.stdout);
+  t.deepEqual(Object.keys(summary.mape), ["exclusive", "mps", "mps-partitioned", "naive"]);
+  const jobs = readTable(join(out, "jobs.arrow"))
+    .toArray()
+    .map((r) => r.toJSON() as { mode: string; error_pct: number | null });
+  for (const [mode, mape] of Object.entries(summary.mape as Record<string, number>)) {
+    const errors = jobs
+      .filter((j) => j.mode === mode && j.error_pct !== null)
+      .map((j) => Math.abs(j.error_pct!));
+    t.true(Math.abs(mape - errors.reduce((a, b) => a + b, 0) / errors.length) < 1e-9, mode);
+  }
+  t.deepEqual(
+    summary.skipped.map((s: { run_id: string }) => s.run_id),
+    ["corrupt-r1", "truncated-r1"],
+  );
+  t.deepEqual(readdirSync(out).sort(), [
+    "jobs.arrow",
+    "predicted-vs-measured.svg",
+    "predicted-vs-measured.vl.json",
+    "runs.arrow",
+    "summary.json",
+  ]);
+  t.deepEqual(JSON.parse(readFileSync(join(out, "summary.json"), "utf8")), summary);
+});
+
+test("the text output has the per-job table and the MAPE per mode", (t) => {
+  const run = colloc("validate", "--set", SET, "--against", join(H200, "solo-resnet26-r1"));
+  t.is(run.status, 0, run.stderr);
+  t.regex(run.stdout, /^workload\s+mode\s+co-runners\s+predicted\s+measured\s+error %\n/);
+  t.regex(run.stdout, /resnet26-c10-b128\s+exclusive\s+resnet26-c10-b128\s+1000\.0\s+1000\.0\s+0\.0\n/);
+  t.regex(run.stdout, /exclusive\s+1\s+0\.00\s+0\.00\n/);
+});
+
+test("runs from another GPU than the set's exit 2 naming the run", (t) => {
+  const run = colloc("validate", "--set", SET, "--against", "test/fixtures/runs/a100");
+  t.is(run.status, 2);
+  t.regex(run.stderr, /^colloc: .*solo-resnet26-a100-r1: gpu: expected a run on H200-141GB.*\n$/);
+});
+
+test("a set missing a workload the runs need exits 2 naming the workload, writing nothing", (t) => {
+  const dir = scratch();
+  const set = JSON.parse(readFileSync(join(SET, "parameters.json"), "utf8"));
+  delete set.workloads["resnet50-i64-b128"];
+  writeFileSync(join(dir, "parameters.json"), JSON.stringify(set));
+  const run = colloc("validate", "--set", dir, "--against", H200, "--out", join(dir, "validation"));
+  t.is(run.status, 2);
+  t.regex(
+    run.stderr,
+    /workload: expected a workload of the H200-141GB calibration set .*got "resnet50-i64-b128"/,
+  );
+  t.deepEqual(readdirSync(dir), ["parameters.json"]);
+});

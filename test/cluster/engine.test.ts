@@ -1,0 +1,167 @@
+import test from "ava";
+import { simulate } from "../../sim/cluster/engine.ts";
+import { FAILED, FINISHED } from "../../sim/cluster/job-table.ts";
+import { share } from "../../sim/sharing/index.ts";
+import { GPU, calibration, gpus, input, params, tinyShare } from "./fixtures.ts";
+
+const job = (id: string, arrival_s: number, workload: string, iterations: number) => ({
+  id,
+  arrival_s,
+  workload,
+  iterations,
+});
+
+const ends = (run: ReturnType<typeof simulate>) =>
+  Object.fromEntries(run.jobs.ids.map((id, j) => [id, run.jobs.end[j]]));
+
+test("a job alone takes its steps times its solo step time", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "exclusive" }),
+      jobs: { list: [job("a", 5, "large", 10)] },
+      scheduler: { policy: "fifo-exclusive" },
+    }),
+    { share: tinyShare },
+  );
+  // 10 steps of 2 s, starting at its arrival.
+  t.deepEqual(ends(run), { a: 25 });
+});
+
+test("rates are recomputed when a co-runner leaves: remaining work carries over", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "naive" }),
+      jobs: { list: [job("a", 0, "small", 100), job("b", 0, "small", 50)] },
+      scheduler: { policy: "naive-pack", params: { max_co_runners: 2 } },
+    }),
+    { share: tinyShare },
+  );
+  // Both at 0.5 step/s: b ends at 100 s with a at 50 steps, then a runs alone at 1 step/s.
+  t.deepEqual(ends(run), { a: 150, b: 100 });
+});
+
+test("FIFO on exclusive GPUs queues jobs behind busy GPUs", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "exclusive" }, 2),
+      jobs: { list: [job("a", 0, "small", 10), job("b", 0, "small", 20), job("c", 1, "small", 5)] },
+      scheduler: { policy: "fifo-exclusive" },
+    }),
+    { share: tinyShare },
+  );
+  // c waits for a's GPU (free at 10 s) and then runs 5 s.
+  t.deepEqual(ends(run), { a: 10, b: 20, c: 15 });
+  t.is(run.jobs.start[2], 10);
+});
+
+test("a job that runs out of memory beside others is requeued to run alone", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "naive" }),
+      jobs: { list: [job("a", 0, "large", 10), job("b", 0, "huge", 10)] },
+      scheduler: { policy: "naive-pack", params: { memory_check: false } },
+    }),
+    { share: tinyShare },
+  );
+  // 60 GB + 100 GB exceed 141 GB: b runs out of memory at 0, waits for a (20 s), then runs alone 10 s.
+  t.is(run.jobs.ooms[1], 1);
+  t.deepEqual(ends(run), { a: 20, b: 30 });
+  t.is(run.jobs.state[1], FINISHED);
+});
+
+test("a job that cannot fit even alone fails", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "mps", memory_limit_gb: 50 }),
+      jobs: { list: [job("a", 0, "large", 10)] },
+      scheduler: { policy: "mps-pack", params: { memory_check: false } },
+    }),
+    {
+      share: (gpu, setup, co) => ({
+        ...tinyShare(gpu, setup, co),
+        oom: co.map((c) => (c.memoryLimitBytes ?? Infinity) < c.profile.memoryBytes),
+      }),
+    },
+  );
+  t.is(run.jobs.state[0], FAILED);
+  t.is(run.jobs.ooms[0], 2);
+});
+
+test("the MPS setup's percentage reaches the sharing model as an SM cap rounded to whole TPCs", (t) => {
+  const seen: (number | undefined)[] = [];
+  simulate(
+    input({
+      hardware: gpus({ mode: "mps", percentages: { a: 25 } }),
+      jobs: { list: [job("a", 0, "small", 1)] },
+      scheduler: { policy: "mps-pack" },
+    }),
+    {
+      share: (gpu, setup, co) => {
+        seen.push(...co.map((c) => c.smLimit));
+        return tinyShare(gpu, setup, co);
+      },
+    },
+  );
+  // 25% of 132 SMs = 33, rounded down to 2-SM TPCs.
+  t.true(seen.includes(32));
+});
+
+test("with a timeline interval, every GPU is sampled at that pace until the last job ends", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "exclusive" }),
+      jobs: { list: [job("a", 0, "small", 25)] },
+      scheduler: { policy: "fifo-exclusive" },
+      output: { timeline_interval_s: 10 },
+    }),
+    { share: tinyShare },
+  );
+  const t0 = run.ledger.timeline;
+  // The job runs from 0 to 25 s: busy at 0, 10 and 20 s, idle at the first sample after it ended.
+  t.deepEqual(Array.from(t0.time.values()), [0, 10, 20, 30]);
+  t.deepEqual(Array.from(t0.jobs.values()), [1, 1, 1, 0]);
+});
+
+// The simulator and `colloc validate` share one model: a single GPU's simulated pace is the model's rate.
+const view = { name: GPU, sms: 132, memoryBytes: 141e9 };
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.abs(b);
+
+for (const mode of ["naive", "mps"] as const) {
+  test(`${mode}: three co-runners started together step at the rate the sharing model gives`, (t) => {
+    const jobs = ["a", "b", "c"].map((id) => ({ id, arrival_s: 0, workload: "small", iterations: 1000 }));
+    const run = simulate(
+      input({
+        hardware: gpus({ mode }),
+        jobs: { list: jobs },
+        scheduler: { policy: `${mode}-pack`, params: { max_co_runners: 3 } },
+      }),
+    );
+    const small = calibration.workloads.small;
+    const model = share(
+      view,
+      { mode },
+      [0, 1, 2].map(() => ({ profile: small })),
+      params,
+    );
+    for (let j = 0; j < 3; j++)
+      t.true(close(1000 / (run.jobs.end[j] - run.jobs.start[j]), model.stepsPerSecond[j]));
+  });
+
+  test(`${mode}: in a mixed pair, the first to finish ran at the model's rate for that pair`, (t) => {
+    const run = simulate(
+      input({
+        hardware: gpus({ mode }),
+        jobs: {
+          list: [
+            { id: "s", arrival_s: 0, workload: "small", iterations: 100 },
+            { id: "l", arrival_s: 0, workload: "large", iterations: 10_000 },
+          ],
+        },
+        scheduler: { policy: `${mode}-pack`, params: { max_co_runners: 2 } },
+      }),
+    );
+    const { small, large } = calibration.workloads;
+    const model = share(view, { mode }, [{ profile: small }, { profile: large }], params);
+    t.true(close(100 / run.jobs.end[0], model.stepsPerSecond[0]));
+  });
+}

@@ -1,0 +1,48 @@
+import test from "ava";
+import { simulate } from "../../../sim/cluster/engine.ts";
+import { EVENT_KINDS } from "../../../sim/cluster/events-log.ts";
+import { gpus, input, tinyShare } from "../fixtures.ts";
+
+const job = (id: string, arrival_s: number, workload: string, iterations: number) => ({
+  id,
+  arrival_s,
+  workload,
+  iterations,
+});
+/** MIG profile of the instance job `j` started in. */
+const profileOf = (run: ReturnType<typeof simulate>, j: number) => {
+  const start = EVENT_KINDS.indexOf("start");
+  const at = run.log.kind.values().findIndex((k, i) => k === start && run.log.job.values()[i] === j);
+  return run.cluster.devices[run.log.device.values()[at]].instance?.profile;
+};
+
+test("MIG static best-fit puts each job in the smallest idle instance its memory fits", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "mig", layout: ["3g.71gb", "2g.35gb", "1g.18gb"] }),
+      jobs: {
+        list: [job("big", 0, "large", 10), job("small", 0, "small", 10), job("small2", 0, "small", 10)],
+      },
+      scheduler: { policy: "mig-static" },
+    }),
+    { share: tinyShare },
+  );
+  // large needs 60 GB: only the 3g (71 GB). small needs 10 GB: the 1g (18 GB), then the 2g (35 GB).
+  t.deepEqual(
+    [0, 1, 2].map((j) => profileOf(run, j)),
+    ["3g.71gb", "1g.18gb", "2g.35gb"],
+  );
+});
+
+test("the slices a static layout leaves out are counted as stranded", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "mig", layout: ["3g.71gb", "3g.71gb"] }),
+      jobs: { list: [job("a", 0, "small", 10)] },
+      scheduler: { policy: "mig-static" },
+    }),
+    { share: tinyShare },
+  );
+  // 3g + 3g use 6 of the 7 compute slices for the whole run.
+  t.is(run.ledger.strandedSliceS[0], 1 * run.endS);
+});

@@ -1,0 +1,320 @@
+import test from "ava";
+import { InputError } from "../../sim/core/errors.ts";
+import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
+import { tinyCalibration } from "../fixtures/scenario/tiny-set.ts";
+
+const FILE = "scenarios/x.yaml";
+
+function load(yaml: string, files: Record<string, string> = {}) {
+  return loadScenario(yaml, {
+    file: FILE,
+    calibration: tinyCalibration,
+    readText: (path) => {
+      const text = Object.entries(files).find(([name]) => path.endsWith(name))?.[1];
+      if (text === undefined) throw new Error(`ENOENT: ${path}`);
+      return text;
+    },
+  });
+}
+
+/** The message a bad scenario gets; fails the test when the scenario loads. */
+function problem(yaml: string, files: Record<string, string> = {}): string {
+  const error = (() => {
+    try {
+      load(yaml, files);
+    } catch (e) {
+      return e;
+    }
+  })();
+  if (!(error instanceof InputError)) throw new Error(`expected an InputError, got ${String(error)}`);
+  return error.message;
+}
+
+const HEAD = `
+name: t
+seed: 7
+calibration: tiny
+`;
+const ONE_GPU = `
+hardware:
+  gpus:
+    - { gpu: H200, count: 2, sharing: { mode: mps } }
+`;
+
+test("a job list resolves to jobs sorted by arrival, with work in whole training steps", (t) => {
+  const input = load(`${HEAD}${ONE_GPU.replace("mode: mps", "mode: mps, percentages: { b: 50 }")}
+jobs:
+  list:
+    - { id: a, arrival_s: 20, workload: resnet26-c10-b128, epochs: 0.05 }
+    - { id: b, arrival_s: 0, workload: resnet152-in-b32, iterations: 400 }
+scheduler: { policy: mps-pack, params: { max_co_runners: 2 } }
+`);
+  t.deepEqual(
+    input.jobs.map((j) => [j.id, j.arrivalS, j.steps]),
+    // 0.05 epochs of 50,000 images at batch 128 = 19.5 steps, rounded up to whole steps.
+    [
+      ["b", 0, 400],
+      ["a", 20, 20],
+    ],
+  );
+  t.deepEqual(Object.keys(input.workloads), ["resnet152-in-b32", "resnet26-c10-b128"]);
+  t.deepEqual(
+    input.gpus.map((g) => [g.id, g.node, g.model]),
+    [
+      ["gpu-0", "node-0", "H200-141GB"],
+      ["gpu-1", "node-0", "H200-141GB"],
+    ],
+  );
+  t.deepEqual(input.gpus[0].sharing, {
+    mode: "mps",
+    defaultPercentage: 100,
+    percentages: { b: 50 },
+    memoryLimitBytes: undefined,
+    maxClients: 48,
+  });
+  t.deepEqual(input.scheduler, { policy: "mps-pack", params: { max_co_runners: 2 } });
+  t.is(input.calibration.gpu, "H200-141GB");
+});
+
+test("a MIG layout resolves to non-overlapping instances with the catalog's SMs and memory", (t) => {
+  const input = load(`${HEAD}
+hardware:
+  gpus:
+    - { gpu: H200-141GB, sharing: { mode: mig, layout: [2g.35gb, 3g.71gb, 2g.35gb] } }
+jobs:
+  list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 10 }]
+scheduler: { policy: mig-static }
+`);
+  const sharing = input.gpus[0].sharing;
+  if (sharing.mode !== "mig") return t.fail();
+  const instances = sharing.instances.map((i) => [i.profile, i.sms]).sort();
+  // nvidia-sharing.md §3: H200 instances of 2g have 32 SMs, of 3g 60.
+  t.deepEqual(instances, [
+    ["2g.35gb", 32],
+    ["2g.35gb", 32],
+    ["3g.71gb", 60],
+  ]);
+  const slices = sharing.instances.flatMap((i) =>
+    Array.from({ length: i.memorySlices }, (_, k) => i.start + k),
+  );
+  t.is(new Set(slices).size, slices.length, "memory-slice ranges do not overlap");
+  t.true(sharing.fixed);
+});
+
+test("per_node splits a GPU group into nodes", (t) => {
+  const input = load(`${HEAD}
+hardware:
+  gpus: [{ gpu: H200, count: 5, node: rack, per_node: 2 }]
+jobs:
+  list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 1 }]
+`);
+  t.deepEqual(
+    input.gpus.map((g) => g.node),
+    ["rack-0", "rack-0", "rack-1", "rack-1", "rack-2"],
+  );
+});
+
+test("a custom workload extends a calibrated one with changed numbers", (t) => {
+  const input = load(`${HEAD}${ONE_GPU}
+workloads:
+  slow26: { extends: resnet26-c10-b128, step_time_scale: 2, memory_gb: 30 }
+jobs:
+  list: [{ arrival_s: 0, workload: slow26, iterations: 1 }]
+`);
+  const slow = input.workloads.slow26;
+  t.is(slow.id, "slow26");
+  t.is(slow.stepTimeS, 0.1);
+  t.deepEqual(
+    slow.smScaling.stepTimeS.map((x) => x.toFixed(6)),
+    ["0.160000", "0.100000"],
+  );
+  t.is(slow.memoryBytes, 30 * 2 ** 30);
+});
+
+test("a trace job's duration becomes steps at the workload's exclusive speed", (t) => {
+  const csv = "id,arrival_s,workload,duration_s\nx,5,resnet26-c10-b128,100\n";
+  const input = load(`${HEAD}${ONE_GPU}\njobs: { trace: { format: csv, path: jobs.csv } }\n`, {
+    "jobs.csv": csv,
+  });
+  // 100 s at 0.05 s per solo step = 2000 steps.
+  t.deepEqual(
+    input.jobs.map((j) => [j.id, j.arrivalS, j.steps]),
+    [["x", 5, 2000]],
+  );
+});
+
+const LIST = `
+jobs:
+  list:
+    - { id: j1, arrival_s: 0, workload: resnet26-c10-b128, iterations: 10 }
+`;
+
+const BAD: [string, string, RegExp][] = [
+  [
+    "an unknown GPU",
+    `${HEAD}hardware: { gpus: [{ gpu: Z900 }] }${LIST}`,
+    /^scenarios\/x\.yaml: hardware\.gpus\[0\]\.gpu \(line \d+\): expected a GPU name, one of A100-SXM4-40GB.*got "Z900"$/,
+  ],
+  [
+    "an unknown MIG profile",
+    `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: mig, layout: [1g.18gb, 2g.35gb, 5g.x] } }] }${LIST}`,
+    /^scenarios\/x\.yaml: hardware\.gpus\[0\]\.sharing\.layout\[2\] \(line \d+\): expected a MIG profile of H200-141GB, one of 1g\.18gb.*got "5g\.x"$/,
+  ],
+  [
+    "an impossible MIG layout",
+    `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: mig, layout: [4g.71gb, 4g.71gb] } }] }${LIST}`,
+    /hardware\.gpus\[0\]\.sharing\.layout \(line \d+\): expected a MIG layout that fits one H200-141GB \(.+\), got \["4g\.71gb","4g\.71gb"\]$/,
+  ],
+  [
+    "a fixed MIG layout without instances",
+    `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: mig } }] }${LIST}`,
+    /hardware\.gpus\[0\]\.sharing\.layout \(line \d+\): expected at least one MIG instance \(or fixed: false to let the scheduler partition\), got \[\]$/,
+  ],
+  [
+    "a negative arrival",
+    `${HEAD}${ONE_GPU}jobs:\n  list:\n    - { arrival_s: 0, workload: resnet26-c10-b128, iterations: 1 }\n    - { arrival_s: -5, workload: resnet26-c10-b128, iterations: 1 }\n`,
+    /^scenarios\/x\.yaml: jobs\.list\[1\]\.arrival_s \(line 12\): expected a number >= 0, got -5$/,
+  ],
+  [
+    "an unknown workload",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: gpt5, iterations: 1 }] }`,
+    /^scenarios\/x\.yaml: jobs\.list\[0\]\.workload \(line \d+\): expected a workload of the calibration set or of workloads: \(resnet152-in-b32, resnet26-c10-b128\), got "gpt5"$/,
+  ],
+  [
+    "a job bigger than any GPU",
+    `${HEAD}${ONE_GPU}workloads: { huge: { extends: resnet26-c10-b128, memory_gb: 200 } }\njobs: { list: [{ arrival_s: 0, workload: huge, iterations: 1 }] }`,
+    /jobs\.list\[0\]\.workload \(line \d+\): expected a workload that fits one GPU of the scenario \(at most 14\d\.\d GiB per job; it needs 200\.0 GiB\), got "huge"$/,
+  ],
+  [
+    "a job bigger than any instance of a fixed MIG layout",
+    `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: mig, layout: [1g.18gb] } }] }\nworkloads: { big: { extends: resnet26-c10-b128, memory_gb: 40 } }\njobs: { list: [{ arrival_s: 0, workload: big, iterations: 1 }] }`,
+    /jobs\.list\[0\]\.workload \(line \d+\): expected a workload that fits one GPU of the scenario \(at most 1\d\.\d GiB per job/,
+  ],
+  [
+    "a job needing more GPUs than a node has",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 1, gpus: 4 }] }`,
+    /jobs\.list\[0\]\.gpus \(line \d+\): expected at most 2 GPUs \(the largest node\), got 4$/,
+  ],
+  [
+    "malformed YAML",
+    `${HEAD}hardware:\n  gpus: [ { gpu: H200 }\n${LIST}`,
+    /^scenarios\/x\.yaml: line \d+, column \d+: expected well-formed YAML/,
+  ],
+  [
+    "a misspelt field",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arival_s: 0, workload: resnet26-c10-b128, iterations: 1 }] }`,
+    /jobs\.list\[0\]\.arival_s \(line \d+\): expected a known field/,
+  ],
+  [
+    "both epochs and iterations",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 1, epochs: 1 }] }`,
+    /jobs\.list\[0\] \(line \d+\): expected exactly one of iterations, epochs$/,
+  ],
+  [
+    "two job sources",
+    `${HEAD}${ONE_GPU}${LIST}  trace: { format: csv, path: a.csv }\n`,
+    /: jobs \(line \d+\): expected exactly one of list, generate, trace$/,
+  ],
+  [
+    "an MPS percentage for a job that does not exist",
+    `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: mps, percentages: { j9: 40 } } }] }${LIST}`,
+    /hardware\.gpus\[0\]\.sharing\.percentages\.j9 \(line \d+\): expected the id of a job of the scenario, got "j9"$/,
+  ],
+  [
+    "duplicate job ids",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ id: a, arrival_s: 0, workload: resnet26-c10-b128, iterations: 1 }, { id: a, arrival_s: 1, workload: resnet26-c10-b128, iterations: 1 }] }`,
+    /jobs\.list\[1\]\.id \(line \d+\): expected a unique job id, got "a"$/,
+  ],
+  [
+    "a GPU the calibration set was not measured on",
+    `${HEAD}hardware: { gpus: [{ gpu: A100-SXM4-40GB }] }${LIST}`,
+    /hardware\.gpus\[0\]\.gpu \(line \d+\): expected H200-141GB, the GPU of calibration set "tiny" \(profiles are per GPU model\), got "A100-SXM4-40GB"$/,
+  ],
+  [
+    "an unknown calibration set",
+    `${HEAD.replace("tiny", "nope")}${ONE_GPU}${LIST}`,
+    /^scenarios\/x\.yaml: calibration \(line 4\): expected a calibration set: a folder with parameters\.json or a shipped set name, got "nope"$/,
+  ],
+  [
+    "a policy that is not one",
+    `${HEAD}${ONE_GPU}${LIST}scheduler: { policy: random }\n`,
+    /scheduler\.policy \(line \d+\): expected one of "fifo-exclusive", .*got "random"$/,
+  ],
+  [
+    "a missing trace file",
+    `${HEAD}${ONE_GPU}jobs: { trace: { format: csv, path: gone.csv } }`,
+    /jobs\.trace\.path \(line \d+\): expected a readable trace file, got "gone\.csv \(ENOENT/,
+  ],
+  [
+    "an openb trace without a workload mix",
+    `${HEAD}${ONE_GPU}jobs: { trace: { format: openb, path: pods.csv } }`,
+    /jobs\.trace\.mix \(line \d+\): expected a workload mix: the openb trace names no models$/,
+  ],
+];
+
+for (const [what, yaml, message] of BAD) {
+  test(`bad scenario: ${what}`, (t) => {
+    t.regex(problem(yaml, { "pods.csv": "name,num_gpu,gpu_milli,creation_time,deletion_time\n" }), message);
+  });
+}
+
+test("the same scenario and seed resolve to the same input; another seed draws other jobs", (t) => {
+  const generated = (seed: number) => `
+name: g
+seed: ${seed}
+calibration: tiny
+${ONE_GPU}
+jobs:
+  generate:
+    count: 50
+    arrivals: { poisson: { rate_per_hour: 60 } }
+    mix: { resnet26-c10-b128: 3, resnet152-in-b32: 1 }
+    work: { iterations: { uniform: { min: 10, max: 1000 } } }
+`;
+  t.deepEqual(load(generated(1)), load(generated(1)));
+  t.notDeepEqual(load(generated(1)).jobs, load(generated(2)).jobs);
+});
+
+test("an openb trace keeps its first `limit` GPU pods by arrival, with work at exclusive speed", (t) => {
+  const pods = [
+    "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time",
+    "late,1,1,1,1000,,LS,Running,500,600,500",
+    "cpu-only,1,1,0,0,,LS,Running,0,50,0",
+    "early,1,1,1,250,,LS,Running,100,110,100",
+    "middle,1,1,2,1000,,LS,Failed,200,205,200",
+  ].join("\n");
+  const input = load(
+    `${HEAD}${ONE_GPU}jobs: { trace: { format: openb, path: pods.csv, mix: { resnet26-c10-b128: 1 }, limit: 2 } }`,
+    { "pods.csv": pods },
+  );
+  // 10 s and 5 s at 0.05 s per solo step.
+  t.deepEqual(
+    input.jobs.map((j) => [j.id, j.arrivalS, j.steps, j.gpus, j.gpuShare]),
+    [
+      ["early", 100, 200, 1, 0.25],
+      ["middle", 200, 100, 2, undefined],
+    ],
+  );
+});
+
+test("hardware.nodes reads the openb node list: node names and GPU counts kept, every GPU the scenario's model", (t) => {
+  const nodes =
+    "sn,cpu_milli,memory_mib,gpu,model\nn-a,64000,262144,2,P100\nn-cpu,64000,262144,0,\nn-b,96000,786432,8,V100M32\n";
+  const input = load(
+    `${HEAD}hardware: { nodes: { format: openb, path: nodes.csv, gpu: H200, sharing: { mode: mps } } }${LIST}`,
+    {
+      "nodes.csv": nodes,
+    },
+  );
+  t.deepEqual(
+    input.gpus.map((g) => g.node),
+    ["n-a", "n-a", ...Array(8).fill("n-b")],
+  );
+  t.true(input.gpus.every((g) => g.model === "H200-141GB" && g.sharing.mode === "mps"));
+  t.regex(
+    problem(`${HEAD}hardware: { nodes: { format: openb, path: nodes.csv, gpu: H200 } }${LIST}`, {
+      "nodes.csv": "sn,gpu\nx,0\n",
+    }),
+    /^scenarios\/x\.yaml: hardware \(line \d+\): expected at least one GPU, in gpus or nodes, got 0$/,
+  );
+});

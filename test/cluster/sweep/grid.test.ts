@@ -1,0 +1,68 @@
+import test from "ava";
+import { parse } from "yaml";
+import {
+  expandGrid,
+  parseShard,
+  parseSweep,
+  pointScenario,
+  shardPoints,
+} from "../../../sim/cluster/sweep/grid.ts";
+
+const sweepText = `
+base: base.yaml
+axes:
+  - name: sharing
+    values:
+      - { scheduler.policy: mps-pack, hardware.gpus.0.sharing.mode: mps }
+      - { scheduler.policy: naive-pack, hardware.gpus.0.sharing.mode: naive }
+  - path: seed
+    values: [1, 2, 3]
+`;
+
+test("the grid is the product of the axes, the first varying slowest", (t) => {
+  const points = expandGrid(parseSweep(sweepText, "grid.yaml"));
+  t.deepEqual(
+    points.map((p) => [
+      p.id,
+      (p.values.sharing as Record<string, string>)["scheduler.policy"],
+      p.values.seed,
+    ]),
+    [
+      ["p0000", "mps-pack", 1],
+      ["p0001", "mps-pack", 2],
+      ["p0002", "mps-pack", 3],
+      ["p0003", "naive-pack", 1],
+      ["p0004", "naive-pack", 2],
+      ["p0005", "naive-pack", 3],
+    ],
+  );
+});
+
+test("a point's scenario is the base with its fields set and its id in the name", (t) => {
+  const base =
+    "name: base\nseed: 7\nhardware:\n  gpus:\n    - gpu: H200\n      sharing: { mode: mps }\nscheduler:\n  policy: mps-pack\n";
+  const point = expandGrid(parseSweep(sweepText, "grid.yaml"))[4];
+  const scenario = parse(pointScenario(base, "base.yaml", point));
+  t.is(scenario.name, "base-p0004");
+  t.is(scenario.seed, 2);
+  t.is(scenario.scheduler.policy, "naive-pack");
+  t.is(scenario.hardware.gpus[0].sharing.mode, "naive");
+  t.is(scenario.hardware.gpus[0].gpu, "H200");
+});
+
+test("shards partition the grid", (t) => {
+  const points = expandGrid(parseSweep(sweepText, "grid.yaml"));
+  const shards = [1, 2, 3, 4].map((index) => shardPoints(points, parseShard(`${index}/4`)));
+  t.deepEqual(
+    shards
+      .flat()
+      .map((p) => p.index)
+      .sort(),
+    [0, 1, 2, 3, 4, 5],
+  );
+});
+
+test("a sweep file without axes is bad input naming the field", (t) => {
+  const error = t.throws(() => parseSweep("base: b.yaml\naxes: []\n", "grid.yaml"));
+  t.regex(error.message, /^grid\.yaml: axes: expected at least 1 item/);
+});

@@ -1,0 +1,70 @@
+import test from "ava";
+import fc from "fast-check";
+import { EventHeap, MAX_PRIORITY } from "../../sim/core/heap.ts";
+
+interface Entry {
+  time: number;
+  priority: number;
+  id: number;
+}
+
+const byTimePriorityInsertion = (a: Entry, b: Entry) =>
+  a.time - b.time || a.priority - b.priority || a.id - b.id;
+
+// A push carries a time and a priority; `null` is a pop. Few distinct times and priorities make ties common.
+const operation = fc.oneof(
+  fc.record({
+    time: fc.integer({ min: 0, max: 5 }).map((t) => t / 2),
+    priority: fc.integer({ min: 0, max: 3 }),
+  }),
+  fc.constant(null),
+);
+
+test("pops come out sorted by (time, priority, insertion order) for random pushes and pops", (t) => {
+  const check = () =>
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 300 }), (operations) => {
+        const heap = new EventHeap();
+        const model: Entry[] = []; // the reference: a plain list, sorted before each pop
+        for (const op of operations) {
+          if (op !== null) {
+            const entry = { ...op, id: -1 };
+            entry.id = heap.push(op.time, op.priority, () => {}, entry);
+            model.push(entry);
+          } else if (model.length > 0) {
+            model.sort(byTimePriorityInsertion);
+            const expected = model.shift() as Entry;
+            const time = heap.pop();
+            if (time !== expected.time || heap.poppedArg !== expected || heap.poppedId() !== expected.id)
+              return false;
+          }
+          if (heap.size !== model.length) return false;
+        }
+        return true;
+      }),
+    );
+  t.notThrows(check);
+});
+
+test("an empty heap peeks at Infinity", (t) => {
+  const heap = new EventHeap();
+  t.is(heap.peekTime(), Infinity);
+  heap.push(3, 1, () => {}, null);
+  heap.pop();
+  t.is(heap.peekTime(), Infinity);
+});
+
+test("the heap grows past its initial capacity and keeps handlers with their entries", (t) => {
+  const heap = new EventHeap();
+  const seen: number[] = [];
+  const record = (n: number) => seen.push(n);
+  for (let i = 5000; i > 0; i--) heap.push(i, MAX_PRIORITY, record, i);
+  while (heap.size > 0) {
+    heap.pop();
+    (heap.poppedHandler as (n: number) => void)(heap.poppedArg as number);
+  }
+  t.deepEqual(
+    seen,
+    Array.from({ length: 5000 }, (_, i) => i + 1),
+  );
+});

@@ -1,0 +1,70 @@
+import test from "ava";
+import { replay, type JobTrace } from "../../sim/replay/index.ts";
+
+const params = { switchOverhead: 0, mpsInterference: 0 };
+const base = { sms: 100, params, durationS: 10, timeSliceS: 0.002 };
+
+/**
+ * A step of `kernels` kernels of `durS` each, filling `demand` SMs; the host launches one every `durS + gapS`
+ * seconds, so alone the job waits `gapS` for the host before each kernel.
+ */
+function job(kernels: number, durS: number, gapS: number, demand: number): JobTrace {
+  const launches = Array.from({ length: kernels }, (_, i) => ({
+    launchS: gapS + i * (durS + gapS),
+    durS,
+    smDemand: demand,
+  }));
+  return { workload: "w", stepS: kernels * (durS + gapS), kernels: launches };
+}
+
+const close = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance * b;
+
+test("a job alone steps once per sum of its gaps and kernels", (t) => {
+  const result = replay([{ trace: job(10, 0.003, 0.002, 100) }], { ...base, mode: "naive" });
+  t.true(close(result.stepsPerSecond[0], 1 / 0.05, 1e-3));
+  t.true(close(result.utilization, 0.6, 1e-3));
+});
+
+test("naive: two jobs that never leave the GPU split it in time", (t) => {
+  const a = job(10, 0.003, 0, 100);
+  const result = replay([{ trace: a }, { trace: a }], { ...base, mode: "naive" });
+  for (const rate of result.stepsPerSecond) t.true(close(rate, 1 / 0.06, 0.01));
+});
+
+test("naive: hand-over costs slow both jobs", (t) => {
+  const a = job(10, 0.003, 0, 100);
+  const free = replay([{ trace: a }, { trace: a }], { ...base, mode: "naive" }).stepsPerSecond[0];
+  const costly = replay([{ trace: a }, { trace: a }], {
+    ...base,
+    mode: "naive",
+    params: { ...params, switchOverhead: 0.2 },
+  });
+  t.true(costly.stepsPerSecond[0] < free * 0.9);
+});
+
+test("mps: kernels that fill half the GPU each run side by side at full speed", (t) => {
+  const a = job(10, 0.003, 0, 50);
+  const result = replay([{ trace: a }, { trace: a }], { ...base, mode: "mps" });
+  for (const rate of result.stepsPerSecond) t.true(close(rate, 1 / 0.03, 1e-3));
+  t.true(close(result.smActivity, 1, 1e-3));
+});
+
+test("mps: kernels that each fill the GPU share its SMs", (t) => {
+  const a = job(10, 0.003, 0, 100);
+  const result = replay([{ trace: a }, { trace: a }], { ...base, mode: "mps" });
+  for (const rate of result.stepsPerSecond) t.true(close(rate, 1 / 0.06, 1e-3));
+});
+
+test("naive: a launch-bound job keeps its pace next to a busy one, whose kernels fill the host's gaps", (t) => {
+  // Alone: light steps every 0.05 s using the GPU 20% of the time; heavy never leaves the GPU.
+  const light = job(10, 0.001, 0.004, 100);
+  const heavy = job(10, 0.003, 0, 100);
+  const result = replay([{ trace: light }, { trace: heavy }], { ...base, mode: "naive" });
+  t.true(result.stepsPerSecond[0] > 0.8 * 20);
+  t.true(result.stepsPerSecond[1] > 0.6 / 0.03);
+});
+
+test("mps: an SM cap stretches a kernel that wanted more SMs", (t) => {
+  const result = replay([{ trace: job(10, 0.003, 0, 100), smLimit: 25 }], { ...base, mode: "mps" });
+  t.true(close(result.stepsPerSecond[0], 1 / 0.12, 1e-3));
+});

@@ -1,0 +1,36 @@
+import test from "ava";
+import { smDemand, traceFromKernels } from "../../sim/replay/index.ts";
+
+test("smDemand: blocks over the blocks one SM holds, capped at the GPU", (t) => {
+  // 256-thread blocks: 8 per SM by the 2048-thread limit; 80 blocks fill 10 SMs.
+  t.is(smDemand(80, 256, null, null, 132), 10);
+  // Register pressure: 128 registers x 256 threads = 32K, so 2 blocks per SM.
+  t.is(smDemand(80, 256, 128, null, 132), 40);
+  t.is(smDemand(100_000, 256, null, null, 132), 132);
+});
+
+const k = (startUs: number, durUs: number) => ({
+  startUs,
+  durUs,
+  blocks: 1000,
+  threadsPerBlock: 256,
+  registers: null,
+  sharedBytes: null,
+});
+const near = (a: number, b: number) => Math.abs(a - b) < 1e-12;
+
+test("traceFromKernels: a kernel after a gap was launched when it started; one right after its predecessor, no later", (t) => {
+  // Kernels of 100 us: the second starts right after the first, the third after a 100 us gap; the step lasts 500 us.
+  const trace = traceFromKernels("w", [k(0, 100), k(100, 100), k(300, 100)], 0.0005, 132);
+  // 200 us of host time: 100 us between the second and third kernels, the other 100 us before the first.
+  t.true(near(trace.kernels[0].launchS, 0.0001));
+  t.true(near(trace.kernels[1].launchS, 0.0001));
+  t.true(near(trace.kernels[2].launchS, 0.0004));
+  t.true(near(trace.stepS, 0.0005));
+});
+
+test("traceFromKernels: gaps shrink when tracing slowed the host beyond the untraced step", (t) => {
+  const trace = traceFromKernels("w", [k(0, 100), k(300, 100)], 0.0003, 132);
+  t.true(near(trace.kernels[1].launchS, 0.0002));
+  t.true(near(trace.stepS, 0.0003));
+});

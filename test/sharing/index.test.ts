@@ -1,0 +1,113 @@
+import test from "ava";
+import { InputError } from "../../sim/core/errors.ts";
+import { share } from "../../sim/sharing/index.ts";
+import { gpu, params, profile } from "./profiles.ts";
+
+const close = (a: number, b: number, tolerance = 1e-6) =>
+  Math.abs(a - b) <= tolerance * Math.max(1, Math.abs(b));
+
+test("exclusive: a job alone runs at its solo step time", (t) => {
+  const result = share(gpu, { mode: "exclusive" }, [{ profile: profile("a", 0.6) }], params);
+  t.true(close(result.stepsPerSecond[0], 10));
+  t.true(close(result.utilization, 0.6));
+  t.is(result.memoryBytes, 10e9);
+  // Dynamic energy per step at the solo pace: the solo power.
+  t.true(close(result.powerW, 280));
+});
+
+test("exclusive: an SM cap of half the GPU doubles a fully parallel kernel phase", (t) => {
+  const result = share(gpu, { mode: "exclusive" }, [{ profile: profile("a", 0.5), smLimit: 50 }], params);
+  // host 0.05 s + kernels 0.05 s * (100/50)
+  t.true(close(1 / result.stepsPerSecond[0], 0.15));
+});
+
+test("naive: two always-busy jobs split the GPU in time", (t) => {
+  const a = profile("a", 1);
+  const result = share(gpu, { mode: "naive" }, [{ profile: a }, { profile: a }], params);
+  for (const rate of result.stepsPerSecond) t.true(close(rate, 5, 1e-3));
+  t.true(close(result.utilization, 1, 1e-3));
+});
+
+test("naive: jobs whose GPU demands fit together run at their solo pace", (t) => {
+  const light = profile("light", 0.1);
+  const result = share(gpu, { mode: "naive" }, [{ profile: light }, { profile: light }], params);
+  for (const rate of result.stepsPerSecond) t.true(close(rate, 10));
+});
+
+test("naive: time is shared max-min fairly, so a light job keeps its pace next to a heavy one", (t) => {
+  // Demands 0.3 and 1 of the GPU's time: the light job gets its 0.3, the heavy one the remaining 0.7.
+  const runners = [{ profile: profile("light", 0.3) }, { profile: profile("heavy", 1) }];
+  const result = share(gpu, { mode: "naive" }, runners, params);
+  t.true(close(result.stepsPerSecond[0], 10));
+  t.true(close(result.stepsPerSecond[1], 0.7 / 0.1));
+});
+
+test("naive: context switches take their share of the GPU's time while jobs contend", (t) => {
+  const a = profile("a", 1);
+  const result = share(gpu, { mode: "naive" }, [{ profile: a }, { profile: a }], {
+    ...params,
+    switchOverhead: 0.25,
+  });
+  for (const rate of result.stepsPerSecond) t.true(close(rate, 1 / (2 * 1.25 * 0.1)));
+});
+
+test("mps: kernels that leave SMs idle let co-runners in, so two busy jobs beat time-slicing", (t) => {
+  // Kernels keep 80% of the GPU active: each job holds 0.8 of it per unit of kernel time.
+  const a = profile("a", 1);
+  const pair = [{ profile: a }, { profile: a }];
+  const result = share(gpu, { mode: "mps" }, pair, params);
+  for (const rate of result.stepsPerSecond) t.true(close(rate, 0.5 / (0.8 * 0.1)));
+  t.true(share(gpu, { mode: "naive" }, pair, params).stepsPerSecond[0] < result.stepsPerSecond[0]);
+});
+
+test("mps-partitioned: disjoint SM caps give each job its capped solo speed when the GPU has room", (t) => {
+  const a = profile("a", 1);
+  const runners = [
+    { profile: a, smLimit: 50 },
+    { profile: a, smLimit: 50 },
+  ];
+  const result = share(gpu, { mode: "mps" }, runners, params);
+  for (const rate of result.stepsPerSecond) t.true(close(rate, 5, 1e-6));
+});
+
+test("mps: interference leaves less of the idle capacity to co-runners", (t) => {
+  const a = profile("a", 1);
+  const pair = [{ profile: a }, { profile: a }];
+  const slowed = share(gpu, { mode: "mps" }, pair, { ...params, mpsInterference: 0.5 });
+  t.true(close(slowed.stepsPerSecond[0], 0.5 / (0.9 * 0.1)));
+});
+
+test("power: jobs that would draw more than the board's limit are slowed until they fit", (t) => {
+  const a = profile("a", 1); // 300 W above idle at full pace
+  const limited = { ...params, maxPowerW: 400 };
+  const result = share(gpu, { mode: "mps" }, [{ profile: a }, { profile: a }], limited);
+  t.true(close(result.powerW, 400));
+  const free = share(gpu, { mode: "mps" }, [{ profile: a }, { profile: a }], params);
+  t.true(close(result.stepsPerSecond[0], (free.stepsPerSecond[0] * 300) / (free.powerW - 100)));
+});
+
+test("mig: an instance with a quarter of the SMs and bandwidth runs a job on that quarter, alone", (t) => {
+  const a = profile("a", 0.5);
+  const instance = { profile: "2g", sms: 25, memoryBytes: 25e9, bandwidthShare: 0.25 };
+  const result = share(gpu, { mode: "mig", instance, inside: "exclusive" }, [{ profile: a }], params);
+  t.true(close(1 / result.stepsPerSecond[0], 0.05 + 0.05 * 4));
+  t.true(result.smActivity <= 0.25);
+});
+
+test("memory: co-runners beyond the memory are out of memory and the rest keep running", (t) => {
+  const big = profile("big", 0.5, 1, 40e9);
+  const result = share(
+    gpu,
+    { mode: "naive" },
+    [{ profile: big }, { profile: big }, { profile: big }],
+    params,
+  );
+  t.deepEqual(result.oom, [false, false, true]);
+  t.is(result.stepsPerSecond[2], 0);
+  t.is(result.memoryBytes, 80e9);
+});
+
+test("a profile calibrated on another GPU is refused", (t) => {
+  const other = { ...profile("a", 0.5), gpu: "OTHER" };
+  t.throws(() => share(gpu, { mode: "exclusive" }, [{ profile: other }], params), { instanceOf: InputError });
+});
