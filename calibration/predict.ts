@@ -41,10 +41,10 @@ export interface PredictedRun {
   powerW: number;
 }
 
-/** What a measured run ran, as a description to predict. */
-export function describeMeasured(run: MeasuredRun): RunDescription {
+/** What a measured run ran, as a description to predict; `source` names it in messages (a run folder). */
+export function describeMeasured(run: MeasuredRun, source = run.runId): RunDescription {
   return {
-    source: run.runId,
+    source,
     gpu: run.gpu,
     mode: run.mode as SharingMode,
     processes: run.procs.map((p) => ({ workload: p.workload, smLimit: p.smLimit })),

@@ -52,26 +52,33 @@ export const fitErrorSchema = z.object({
 /** A number that was scaled from another GPU rather than measured: where it is and where it came from. */
 export const transferSchema = z.object({ path: z.string(), from: z.string(), method: z.string() });
 
-/** Measured MIG slice speeds of other workloads on this GPU (the A100 set: MISO) and how well a curve predicts them. */
+/**
+ * Measured MIG slice speeds of other workloads on this GPU (the A100 set: MISO), the slice model fitted on them
+ * (calibration/a100/slice-speeds.ts) and its held-out errors.
+ */
 export const migSlicesSchema = z.object({
   source: z.string(),
+  /** SMs of the full instance (7g.40gb) the fitted times are relative to. */
   referenceSms: positive,
-  curves: z.array(
+  /** Global: memory-bound share of the scaling part of a MISO model's step (memory slices set its speed). */
+  memoryShare: z.number().min(0).max(1),
+  groups: z.array(
     z.object({
       model: z.string(),
       batch: z.number().int().positive(),
-      curve: smCurveSchema,
+      /** Fitted step time on the full instance and the serial (non-scaling) share of it. */
+      fullStepS: positive,
+      serialShare: z.number().min(0).max(1),
       rmsePct: z.number().min(0),
       points: z.number().int().positive(),
       steady: z.boolean(),
     }),
   ),
-  /** Leave-one-profile-out: per held-out profile and alpha assumption, the error of predicting it from the rest. */
-  leaveOneProfileOut: z.array(
+  /** Per validation ("profile": leave-one-profile-out, "model": leave-one-model-out) and held-out profile/model. */
+  heldOut: z.array(
     z.object({
-      alpha: z.number().min(0),
-      alphaSource: z.string(),
-      profile: z.string(),
+      validation: z.enum(["profile", "model"]),
+      heldOut: z.string(),
       groups: z.enum(["all", "steady"]),
       count: z.number().int().min(0),
       mapePct: z.number(),

@@ -5,18 +5,13 @@
  */
 import { tableToIPC } from "apache-arrow";
 import { gpu as catalogGpu } from "../../sim/hardware/names.ts";
-import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
+import { gpuTime, hostTime } from "../../sim/sharing/sm-scaling.ts";
 import type { WorkloadProfile } from "../../sim/sharing/types.ts";
 import { required as req, optional as opt, toArrowTable } from "../ingest/arrow-table.ts";
 import type { CalibrationSet, FitError } from "../set-schema.ts";
 import { TRANSFER_METHOD, transferProfile, transferSharing } from "../transfer.ts";
 import { parseMiso, sliceGroups, type SliceGroup } from "./miso.ts";
-import {
-  fitSliceCurves,
-  leaveOneProfileOut,
-  summarizeHeldOut,
-  type HeldOutPrediction,
-} from "./slice-speeds.ts";
+import { crossValidate, fitGroups, fitMemoryShare, sliceFactor, summarizeHeldOut } from "./slice-speeds.ts";
 
 export const A100 = "A100-SXM4-40GB";
 export const MISO_FILE = "miso-a100-mig-iteration-times.csv";
@@ -38,18 +33,21 @@ const SLICE_POINTS = {
   bandwidth_share: req("f64", "memory slices of the instance over the GPU's"),
   step_time_s: req("f64", "measured median iteration time, seconds"),
   spread: req("f64", "(p90 - p10) / median of the iteration times"),
-  fitted_s: opt("f64", "the group's fitted SM curve there (null when the group has under three profiles)"),
+  fitted_s: opt(
+    "f64",
+    "the slice model fitted to the group, there (null when the group has under three profiles)",
+  ),
 };
 
 const HELD_OUT = {
-  alpha: req("f64", "curve exponent assumed for the held-out fit"),
+  validation: req("utf8", "profile: leave-one-profile-out; model: leave-one-model-out (from the 7g time)"),
   model: req("utf8", "MISO model"),
   batch: req("i32", "batch size"),
   profile: req("utf8", "held-out MIG profile"),
   predicted_s: req("f64", "predicted iteration time, seconds"),
   measured_s: req("f64", "measured median iteration time, seconds"),
   error_pct: req("f64", "signed error, percent"),
-  steady: req("bool", "every point of the group has spread <= 0.5"),
+  steady: req("bool", "every point of the group has spread <= 0.5 (only steady groups are fitted)"),
 };
 
 /** MISO's ResNet50 against the transferred resnet50: only the slice-speed ratios are comparable (see docs). */
@@ -63,7 +61,8 @@ function transferShapeCheck(
   if (!whole) return {};
   const out: Record<string, FitError> = {};
   for (const p of resnet.points.filter((q) => q !== whole)) {
-    const predicted = curveStepTime(profile.smCurve, p.sms) / curveStepTime(profile.smCurve, whole.sms);
+    const step = (q: typeof p) => hostTime(profile) + gpuTime(profile, q.sms, q.bandwidthShare);
+    const predicted = step(p) / step(whole);
     const measured = p.stepTimeS / whole.stepTimeS;
     out[`transfer.${profile.id}.${p.profile}-over-7g`] = {
       metric: `percent error of the transferred step-time ratio ${p.profile}/7g.40gb against MISO's Keras ResNet50 b${resnet.batch} (different framework and input: a shape check)`,
@@ -74,19 +73,19 @@ function transferShapeCheck(
   return out;
 }
 
+const rmsePct = (fits: { rmsePct: number; points: number }[]) => {
+  const points = fits.reduce((a, f) => a + f.points, 0);
+  return Math.sqrt(fits.reduce((a, f) => a + f.rmsePct ** 2 * f.points, 0) / points);
+};
+
 export function buildA100Set(misoText: string, misoFile: string, h200: CalibrationSet, command: string) {
   const target = catalogGpu(A100);
   const source = catalogGpu(h200.gpu.name);
   const groups = sliceGroups(parseMiso(misoText, misoFile), misoFile);
-  const curves = fitSliceCurves(groups, target.migSms);
-  // Amdahl's alpha, as the H200 profiles use (it predicted left-out SM counts best there).
-  const assumptions = [{ alpha: 1, alphaSource: "Amdahl (alpha = 1)" }];
-  const heldOut: (HeldOutPrediction & { alpha: number })[] = [];
-  const summary = assumptions.flatMap(({ alpha, alphaSource }) => {
-    const predictions = leaveOneProfileOut(groups, target.migSms, alpha);
-    predictions.forEach((p) => heldOut.push({ ...p, alpha }));
-    return summarizeHeldOut(predictions).map((s) => ({ alpha, alphaSource, ...s }));
-  });
+  const memoryShare = fitMemoryShare(groups, target.migSms);
+  const fits = fitGroups(groups, target.migSms, memoryShare);
+  const heldOut = crossValidate(groups, target.migSms);
+  const summary = summarizeHeldOut(heldOut);
 
   const workloads = Object.fromEntries(
     Object.entries(h200.workloads).map(([id, p]) => [id, transferProfile(p, source, target)]),
@@ -106,16 +105,28 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
       runs: h200.provenance.runs,
       sources: [`calibration/data/a100/${MISO_FILE}`, `H200 set (${h200.provenance.date})`],
       notes:
-        "MIG slice speeds measured by MISO on a real A100; the study's workloads transferred from the H200 set.",
+        "MIG slice model fitted on MISO's real A100 slice speeds; the study's workloads transferred from the H200 set.",
     },
     sharing: transferSharing(h200.sharing, target),
     workloads,
     fitErrors: {
+      "migSlices.memoryShare": {
+        metric:
+          "rmse_pct of iteration time over the steady groups' MIG profiles (t7 and serial share per group)",
+        value: rmsePct(fits.filter((f) => f.steady)),
+        points: fits.filter((f) => f.steady).reduce((a, f) => a + f.points, 0),
+      },
       ...Object.fromEntries(
-        curves.map((c) => [
-          `migSlices.${c.model}-b${c.batch}`,
-          { metric: "rmse_pct of iteration time over the MIG profiles", value: c.rmsePct, points: c.points },
-        ]),
+        summary
+          .filter((e) => e.groups === "steady")
+          .map((e) => [
+            `migSlices.held-out.${e.validation}.${e.heldOut}`,
+            {
+              metric: `mape_pct of iteration time, steady groups, leave-one-${e.validation}-out (median ${e.medianApePct.toFixed(1)} %)`,
+              value: e.mapePct,
+              points: e.count,
+            },
+          ]),
       ),
       ...transferShapeCheck(groups, workloads["resnet50-i64-b128"]),
     },
@@ -136,21 +147,15 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
     migSlices: {
       source: `calibration/data/a100/${MISO_FILE}`,
       referenceSms: target.migSms,
-      curves: curves.map(({ model, batch, curve, rmsePct, points, steady }) => ({
-        model,
-        batch,
-        curve,
-        rmsePct,
-        points,
-        steady,
-      })),
-      leaveOneProfileOut: summary,
+      memoryShare,
+      groups: fits,
+      heldOut: summary,
     },
   };
-  const byGroup = new Map(curves.map((c) => [`${c.model}/${c.batch}`, c.curve]));
+  const byGroup = new Map(fits.map((f) => [`${f.model}/${f.batch}`, f]));
   const pointRows = groups.flatMap((g) =>
     g.points.map((p) => {
-      const curve = byGroup.get(`${g.model}/${g.batch}`);
+      const fit = byGroup.get(`${g.model}/${g.batch}`);
       return {
         model: g.model,
         batch: g.batch,
@@ -159,12 +164,12 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
         bandwidth_share: p.bandwidthShare,
         step_time_s: p.stepTimeS,
         spread: p.spread,
-        fitted_s: curve ? curveStepTime(curve, p.sms) : null,
+        fitted_s: fit ? fit.fullStepS * sliceFactor(p, target.migSms, fit.serialShare, memoryShare) : null,
       };
     }),
   );
   const heldOutRows = heldOut.map((p) => ({
-    alpha: p.alpha,
+    validation: p.validation,
     model: p.model,
     batch: p.batch,
     profile: p.profile,

@@ -1,28 +1,33 @@
 /**
- * How a job's speed scales with the size of its MIG instance on a real A100, from MISO's measurements: an SM
- * curve per (model, batch) over the instances' SMs, and the leave-one-profile-out check: drop one profile
- * (1g, 3g or 7g) from every group, fit on the other two, predict the dropped one, report the error.
- * Two points fix serialS and parallelS for any alpha, so the held-out fit takes alpha from outside the held-out
- * data (an argument: Amdahl's alpha = 1, or the SM curves measured on another GPU).
+ * How a job's speed scales with the size of its MIG instance on a real A100, fitted on MISO's measurements.
+ * Slice model (the same physics as sim/sharing/sm-scaling.ts gpuTime on a MIG instance), relative to the 7g.40gb:
+ *   t(i) = t7 * (s + (1 - s) * ((1 - m) * N / n_i + m / w_i))
+ * s: the serial share of the 7g step (host work, launch-bound time: does not scale); of the rest, the compute part
+ * (1 - m) scales with the instance's SMs n_i (N = 98 on the 7g), the memory part m with its memory slices w_i
+ * (bandwidth and L2 are 1/8 of the GPU per slice). Per (model, batch): t7 and s; global: m, the memory-bound share
+ * of MISO's models, which have no kernel traces (the study's workloads read theirs from the H200 traces).
+ * Validation: leave-one-profile-out (per group fit t7 and s on two profiles, predict the third, with m fitted on
+ * the other models) and leave-one-model-out (s and m fitted on the other models, predict 1g and 3g from the 7g).
  */
-import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
-import type { SmCurve } from "../../sim/sharing/types.ts";
-import { fitAtAlpha, fitSmCurve } from "../fit/sm-curve.ts";
-import type { SliceGroup } from "./miso.ts";
+import type { SliceGroup, SlicePoint } from "./miso.ts";
 
-/** A measurement whose 10th-90th percentile range exceeds half its median is too unsteady to judge a model by. */
+/** A measurement whose 10th-90th percentile range exceeds half its median is too unsteady to fit or judge by. */
 export const MAX_STEADY_SPREAD = 0.5;
+const FULL = "7g.40gb";
+const GRID = Array.from({ length: 101 }, (_, i) => i / 100);
 
-export interface SliceFit {
+export interface GroupFit {
   model: string;
   batch: number;
-  curve: SmCurve;
+  fullStepS: number;
+  serialShare: number;
   rmsePct: number;
   points: number;
   steady: boolean;
 }
 
 export interface HeldOutPrediction {
+  validation: "profile" | "model";
   model: string;
   batch: number;
   profile: string;
@@ -32,47 +37,146 @@ export interface HeldOutPrediction {
   steady: boolean;
 }
 
-const steady = (g: SliceGroup) => g.points.every((p) => p.spread <= MAX_STEADY_SPREAD);
-const toPoints = (g: SliceGroup) => g.points.map((p) => ({ sms: p.sms, stepTimeS: p.stepTimeS }));
+export const isSteady = (g: SliceGroup) => g.points.every((p) => p.spread <= MAX_STEADY_SPREAD);
 
-export function fitSliceCurves(groups: SliceGroup[], referenceSms: number): SliceFit[] {
+/** Step time on an instance relative to the 7g.40gb (fullSms SMs, all memory slices). */
+export function sliceFactor(
+  p: SlicePoint,
+  fullSms: number,
+  serialShare: number,
+  memoryShare: number,
+): number {
+  const scaled = (1 - memoryShare) * (fullSms / p.sms) + memoryShare / p.bandwidthShare;
+  return serialShare + (1 - serialShare) * scaled;
+}
+
+const logResiduals = (pts: SlicePoint[], fullSms: number, s: number, m: number) => {
+  const r = pts.map((p) => Math.log(p.stepTimeS / sliceFactor(p, fullSms, s, m)));
+  const logT7 = r.reduce((a, b) => a + b, 0) / r.length;
+  return { logT7, sse: r.reduce((a, x) => a + (x - logT7) ** 2, 0) };
+};
+
+/** t7 and s of one group by least squares on log times (s on a 0.01 grid: deterministic, no local minima). */
+export function fitGroup(
+  pts: SlicePoint[],
+  fullSms: number,
+  m: number,
+): { fullStepS: number; serialShare: number } {
+  let best = { s: 0, ...logResiduals(pts, fullSms, 0, m) };
+  for (const s of GRID) {
+    const r = logResiduals(pts, fullSms, s, m);
+    if (r.sse < best.sse - 1e-15) best = { s, ...r };
+  }
+  return { fullStepS: Math.exp(best.logT7), serialShare: best.s };
+}
+
+const sse = (groups: SliceGroup[], fullSms: number, m: number) =>
+  groups.reduce(
+    (a, g) => a + logResiduals(g.points, fullSms, fitGroup(g.points, fullSms, m).serialShare, m).sse,
+    0,
+  );
+
+/** The global memory-bound share m: least squares over the steady groups with all three profiles. */
+export function fitMemoryShare(groups: SliceGroup[], fullSms: number): number {
+  const usable = groups.filter((g) => g.points.length >= 3 && isSteady(g));
+  return GRID.reduce(
+    (best, m) => (sse(usable, fullSms, m) < sse(usable, fullSms, best) - 1e-15 ? m : best),
+    0,
+  );
+}
+
+/** Global (s, m) for a workload known only by its 7g time: least squares on the others' 1g and 3g ratios. */
+export function fitGlobalShape(
+  groups: SliceGroup[],
+  fullSms: number,
+): { serialShare: number; memoryShare: number } {
+  const usable = groups.filter((g) => g.points.length >= 3 && isSteady(g));
+  let best = { serialShare: 0, memoryShare: 0, err: Infinity };
+  for (const s of GRID)
+    for (const m of GRID) {
+      let err = 0;
+      for (const g of usable) {
+        const full = g.points.find((p) => p.profile === FULL)!;
+        for (const p of g.points.filter((q) => q !== full))
+          err += Math.log(p.stepTimeS / (full.stepTimeS * sliceFactor(p, fullSms, s, m))) ** 2;
+      }
+      if (err < best.err - 1e-15) best = { serialShare: s, memoryShare: m, err };
+    }
+  return { serialShare: best.serialShare, memoryShare: best.memoryShare };
+}
+
+export function fitGroups(groups: SliceGroup[], fullSms: number, m: number): GroupFit[] {
   return groups
     .filter((g) => g.points.length >= 3)
     .map((g) => {
-      const { curve, rmsePct } = fitSmCurve(toPoints(g), referenceSms);
-      return { model: g.model, batch: g.batch, curve, rmsePct, points: g.points.length, steady: steady(g) };
+      const { fullStepS, serialShare } = fitGroup(g.points, fullSms, m);
+      const errs = g.points.map(
+        (p) => (fullStepS * sliceFactor(p, fullSms, serialShare, m)) / p.stepTimeS - 1,
+      );
+      const rmsePct = 100 * Math.sqrt(errs.reduce((a, e) => a + e * e, 0) / errs.length);
+      return {
+        model: g.model,
+        batch: g.batch,
+        fullStepS,
+        serialShare,
+        rmsePct,
+        points: g.points.length,
+        steady: isSteady(g),
+      };
     });
 }
 
-export function leaveOneProfileOut(
-  groups: SliceGroup[],
-  referenceSms: number,
-  alpha: number,
-): HeldOutPrediction[] {
+const prediction = (
+  v: HeldOutPrediction["validation"],
+  g: SliceGroup,
+  p: SlicePoint,
+  predictedS: number,
+) => ({
+  validation: v,
+  model: g.model,
+  batch: g.batch,
+  profile: p.profile,
+  predictedS,
+  measuredS: p.stepTimeS,
+  errorPct: (100 * (predictedS - p.stepTimeS)) / p.stepTimeS,
+  steady: isSteady(g),
+});
+
+/** Both validations; the held-out model never enters the global parameters its predictions use. */
+export function crossValidate(groups: SliceGroup[], fullSms: number): HeldOutPrediction[] {
   const out: HeldOutPrediction[] = [];
-  for (const g of groups) {
-    for (const held of g.points) {
-      const rest = toPoints(g).filter((p) => p.sms !== held.sms);
-      if (rest.length < 2) continue;
-      const fit = fitAtAlpha(rest, referenceSms, alpha);
-      if (fit === undefined) continue;
-      const predictedS = curveStepTime(fit.curve, held.sms);
-      out.push({
-        model: g.model,
-        batch: g.batch,
-        profile: held.profile,
-        predictedS,
-        measuredS: held.stepTimeS,
-        errorPct: (100 * (predictedS - held.stepTimeS)) / held.stepTimeS,
-        steady: steady(g),
-      });
+  const models = [...new Set(groups.map((g) => g.model))].sort();
+  for (const model of models) {
+    const others = groups.filter((g) => g.model !== model);
+    const own = groups.filter((g) => g.model === model && g.points.length >= 3);
+    if (own.length === 0) continue;
+    const m = fitMemoryShare(others, fullSms);
+    const shape = fitGlobalShape(others, fullSms);
+    for (const g of own) {
+      for (const held of g.points) {
+        const fit = fitGroup(
+          g.points.filter((p) => p !== held),
+          fullSms,
+          m,
+        );
+        out.push(
+          prediction("profile", g, held, fit.fullStepS * sliceFactor(held, fullSms, fit.serialShare, m)),
+        );
+      }
+      const full = g.points.find((p) => p.profile === FULL)!;
+      for (const p of g.points.filter((q) => q !== full)) {
+        const predicted = full.stepTimeS * sliceFactor(p, fullSms, shape.serialShare, shape.memoryShare);
+        out.push(prediction("model", g, p, predicted));
+      }
     }
   }
   return out;
 }
 
 export interface ErrorSummary {
-  profile: string;
+  validation: "profile" | "model";
+  /** The held-out profile (leave-one-profile-out) or model (leave-one-model-out). */
+  heldOut: string;
   /** Which predictions: every group, or only groups with steady measurements. */
   groups: "all" | "steady";
   count: number;
@@ -86,21 +190,30 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** MAPE and median APE of held-out predictions per held-out profile, over all groups and over steady ones. */
+/** MAPE and median APE per held-out profile or model, over all groups and over steady ones (empty ones dropped). */
 export function summarizeHeldOut(predictions: HeldOutPrediction[]): ErrorSummary[] {
-  const profiles = [...new Set(predictions.map((p) => p.profile))].sort();
-  return profiles.flatMap((profile) =>
-    (["all", "steady"] as const).map((which) => {
-      const errors = predictions
-        .filter((p) => p.profile === profile && (which === "all" || p.steady))
-        .map((p) => Math.abs(p.errorPct));
-      return {
-        profile,
-        groups: which,
-        count: errors.length,
-        mapePct: errors.reduce((a, b) => a + b, 0) / errors.length,
-        medianApePct: median(errors),
-      };
-    }),
+  const keys = (v: HeldOutPrediction["validation"]) =>
+    [
+      ...new Set(
+        predictions.filter((p) => p.validation === v).map((p) => (v === "profile" ? p.profile : p.model)),
+      ),
+    ].sort();
+  return (["profile", "model"] as const).flatMap((validation) =>
+    keys(validation).flatMap((heldOut) =>
+      (["all", "steady"] as const).flatMap((which) => {
+        const errors = predictions
+          .filter(
+            (p) =>
+              p.validation === validation && (validation === "profile" ? p.profile : p.model) === heldOut,
+          )
+          .filter((p) => which === "all" || p.steady)
+          .map((p) => Math.abs(p.errorPct));
+        if (errors.length === 0) return [];
+        const mapePct = errors.reduce((a, b) => a + b, 0) / errors.length;
+        return [
+          { validation, heldOut, groups: which, count: errors.length, mapePct, medianApePct: median(errors) },
+        ];
+      }),
+    ),
   );
 }

@@ -10,7 +10,7 @@ export function predictedVsMeasuredChart(
   jobs: readonly JobComparison[],
   data: { url: string } | { values: JobComparison[] },
 ): TopLevelSpec {
-  const top = Math.max(0, ...jobs.flatMap((j) => [j.measured_img_s ?? 0, j.predicted_img_s]));
+  const top = Math.max(0, ...jobs.flatMap((j) => [j.measured_img_s ?? 0, j.predicted_img_s ?? 0]));
   const axis = (title: string, field: string) => ({
     field,
     type: "quantitative" as const,

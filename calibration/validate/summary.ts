@@ -1,4 +1,7 @@
-/** The figures a validation is judged by: per-mode throughput MAPE, run-level errors and OOM agreement. */
+/**
+ * The figures a validation is judged by (issue 5's targets): per-mode throughput MAPE over jobs, run-level
+ * errors, out of memory per run (and per process, for information), and the held-out SM-curve points.
+ */
 import type { Comparison, Skipped } from "./compare.ts";
 import type { RunComparison } from "./tables.ts";
 
@@ -26,16 +29,36 @@ export interface ValidationSummary {
   utilization_pp: ErrorStats;
   sm_activity_pp: ErrorStats;
   memory_pct: ErrorStats;
-  /** Per process: measured and predicted out-of-memory cases, missed ones and false alarms. */
-  oom: { measured: number; predicted: number; missed: number; false_alarms: number };
+  power_pct: ErrorStats;
+  /**
+   * Out of memory, judged per run (did some process run out); per process for information, with copies of one
+   * workload paired survivors first (which copy loses the race for memory is chance).
+   */
+  oom: { runs: OomCounts; procs: OomCounts };
+  /** Step time of each SM point left out of its workload's curve (held-out-sm.ts), in percent. */
+  sm_curve_held_out_pct: ErrorStats;
   /** Each compared run's GPU-level errors (runs.arrow has the values behind them). */
   per_run: PerRun[];
   skipped: Skipped[];
 }
 
+export interface OomCounts {
+  measured: number;
+  predicted: number;
+  missed: number;
+  false_alarms: number;
+}
+
 export type PerRun = Pick<
   RunComparison,
-  "run_id" | "mode" | "utilization_error_pp" | "sm_activity_error_pp" | "memory_error_pct" | "oom_agrees"
+  | "run_id"
+  | "mode"
+  | "utilization_error_pp"
+  | "sm_activity_error_pp"
+  | "memory_error_pct"
+  | "power_error_pct"
+  | "measured_oom"
+  | "predicted_oom"
 >;
 
 export function errorStats(values: readonly (number | null)[]): ErrorStats {
@@ -44,10 +67,21 @@ export function errorStats(values: readonly (number | null)[]): ErrorStats {
   return { mean_abs: abs.reduce((a, b) => a + b, 0) / abs.length, max_abs: Math.max(...abs), n: abs.length };
 }
 
+function oomCounts(cases: readonly { measured_oom: boolean; predicted_oom: boolean }[]): OomCounts {
+  return {
+    measured: cases.filter((c) => c.measured_oom).length,
+    predicted: cases.filter((c) => c.predicted_oom).length,
+    missed: cases.filter((c) => c.measured_oom && !c.predicted_oom).length,
+    false_alarms: cases.filter((c) => !c.measured_oom && c.predicted_oom).length,
+  };
+}
+
+/** `heldOutSmErrors`: heldOutSmPoints(set)'s errors (percent). */
 export function summarize(
   comparison: Comparison,
   set: ValidationSummary["set"],
   validationOnly: boolean,
+  heldOutSmErrors: readonly number[],
 ): ValidationSummary {
   const { jobs, runs, skipped } = comparison;
   const modes = [...new Set(jobs.map((j) => j.mode))].sort();
@@ -68,19 +102,18 @@ export function summarize(
     utilization_pp: errorStats(runs.map((r) => r.utilization_error_pp)),
     sm_activity_pp: errorStats(runs.map((r) => r.sm_activity_error_pp)),
     memory_pct: errorStats(runs.map((r) => r.memory_error_pct)),
-    oom: {
-      measured: jobs.filter((j) => j.measured_oom).length,
-      predicted: jobs.filter((j) => j.predicted_oom).length,
-      missed: jobs.filter((j) => j.measured_oom && !j.predicted_oom).length,
-      false_alarms: jobs.filter((j) => !j.measured_oom && j.predicted_oom).length,
-    },
+    power_pct: errorStats(runs.map((r) => r.power_error_pct)),
+    oom: { runs: oomCounts(runs), procs: oomCounts(jobs) },
+    sm_curve_held_out_pct: errorStats(heldOutSmErrors),
     per_run: runs.map((r) => ({
       run_id: r.run_id,
       mode: r.mode,
       utilization_error_pp: r.utilization_error_pp,
       sm_activity_error_pp: r.sm_activity_error_pp,
       memory_error_pct: r.memory_error_pct,
-      oom_agrees: r.oom_agrees,
+      power_error_pct: r.power_error_pct,
+      measured_oom: r.measured_oom,
+      predicted_oom: r.predicted_oom,
     })),
     skipped,
   };

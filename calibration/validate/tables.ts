@@ -1,6 +1,7 @@
 /**
  * The Arrow tables `colloc validate` writes: one row per job (jobs.arrow) and one per run (runs.arrow), each
- * with what the calibration set predicted, what the run measured, and the error.
+ * with what the calibration set predicted, what the run measured, and the error. Rates and GPU-level figures are
+ * predicted for the processes that ran (see compare.ts); out of memory is predicted for the whole run.
  */
 import { optional as opt, required as req, type RowOf, type TableSpec } from "../ingest/arrow-table.ts";
 
@@ -17,14 +18,18 @@ export const JOB_COMPARISON = {
   proc: req("i32", "process index within the run"),
   workload: req("utf8", "workload id"),
   measured_img_s: opt("f64", "measured throughput, images per second (null when the process did not train)"),
-  predicted_img_s: req(
+  predicted_img_s: opt(
     "f64",
-    "predicted throughput, images per second (0 when predicted out of memory); copies of one workload are " +
-      "interchangeable, so predicted survivors are paired with measured survivors first",
+    "predicted throughput, images per second, with the run's measured survivors as co-runners (null when the " +
+      "process ran out of memory, 0 when predicted to among the survivors)",
   ),
   error_pct: opt("f64", "(predicted - measured) / measured x 100; null when either side ran out of memory"),
   measured_oom: req("bool", "the process ran out of memory"),
-  predicted_oom: req("bool", "the model says it runs out of memory"),
+  predicted_oom: req(
+    "bool",
+    "the model, given the whole run, says it runs out of memory; copies of one workload are interchangeable, " +
+      "so predicted survivors are paired with measured survivors first",
+  ),
 } satisfies TableSpec;
 
 export const RUN_COMPARISON = {
@@ -40,10 +45,18 @@ export const RUN_COMPARISON = {
     "i64",
     "predicted device memory used (the GPU's idle baseline included), bytes",
   ),
-  memory_error_pct: opt("f64", "(predicted - measured) / measured memory x 100"),
+  memory_error_pct: opt(
+    "f64",
+    "(predicted - measured) / measured memory x 100; null when some process ran out of memory (the peak " +
+      "then depends on when it failed)",
+  ),
+  measured_power_w: opt("f64", "mean board power in the window, watts"),
+  predicted_power_w: req("f64", "predicted board power, watts"),
+  power_error_pct: opt("f64", "(predicted - measured) / measured power x 100"),
+  measured_oom: req("bool", "some process of the run ran out of memory"),
+  predicted_oom: req("bool", "the model, given the whole run, says some process runs out of memory"),
   measured_oom_procs: req("i32", "processes that ran out of memory"),
   predicted_oom_procs: req("i32", "processes predicted to run out of memory"),
-  oom_agrees: req("bool", "as many processes of each workload predicted out of memory as measured"),
 } satisfies TableSpec;
 
 export type JobComparison = RowOf<typeof JOB_COMPARISON>;

@@ -11,6 +11,7 @@ import { measuredRuns, type MeasuredRun } from "../measured.ts";
 import { predictRun } from "../predict.ts";
 import type { CalibrationSet } from "../set.ts";
 import { predictedVsMeasuredChart } from "./chart.ts";
+import { heldOutSmPoints } from "./held-out-sm.ts";
 import { compareRuns, type Comparison, type Predict } from "./compare.ts";
 import { summarize, type ValidationSummary } from "./summary.ts";
 import { JOB_COMPARISON, RUN_COMPARISON } from "./tables.ts";
@@ -42,11 +43,15 @@ export function validateRuns(
 ): Validation {
   const validationOnly = options.validationOnly ?? false;
   const runs = validationOnly ? measured.filter((r) => r.validation) : measured;
-  const comparison = compareRuns(runs, predict, new Set(set.provenance.runs), options.folderOf);
+  const comparison = compareRuns(runs, predict, new Set(set.provenance.runs), {
+    sourceOf: options.folderOf,
+    unprofiled: new Map(set.skipped.map((s) => [s.workload, s.reason])),
+  });
   const summary = summarize(
     comparison,
     { gpu: set.gpu.name, fitted_runs: set.provenance.runs.length },
     validationOnly,
+    heldOutSmPoints(set).map((p) => p.errorPct),
   );
   return { comparison, summary };
 }

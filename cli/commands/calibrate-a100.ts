@@ -27,17 +27,18 @@ export function registerCalibrateA100(program: Command): void {
       const command = `colloc calibrate-a100 --miso ${options.miso} --from ${options.from} --out ${options.out}`;
       const { set, files } = buildA100Set(text, options.miso, loadCalibrationSet(options.from), command);
       writeCalibrationSet(options.out, set, files);
-      const rows = (set.migSlices?.leaveOneProfileOut ?? []).map((s) => [
-        s.alphaSource,
-        s.profile,
+      const slices = set.migSlices!;
+      const rows = slices.heldOut.map((s) => [
+        `leave-one-${s.validation}-out`,
+        s.heldOut,
         s.groups,
         s.count,
         s.mapePct.toFixed(1),
         s.medianApePct.toFixed(1),
       ]);
-      process.stdout.write("leave-one-profile-out (predict a MIG profile from the other two):\n");
+      process.stdout.write(`MIG slice model: global memory-bound share ${slices.memoryShare.toFixed(2)}\n`);
       process.stdout.write(
-        formatTable(["alpha from", "held out", "groups", "n", "MAPE %", "median APE %"], rows),
+        formatTable(["validation", "held out", "groups", "n", "MAPE %", "median APE %"], rows),
       );
       for (const [key, e] of Object.entries(set.fitErrors).filter(([k]) => k.startsWith("transfer."))) {
         process.stdout.write(`${key}: ${e.value.toFixed(1)}% (${e.metric})\n`);

@@ -4,26 +4,15 @@ import { join } from "node:path";
 import { writeFolder } from "../../calibration/ingest/write-folder.ts";
 import { readScenario } from "../load-scenario.ts";
 import { runOutputs } from "../run-outputs.ts";
+import { formatDuration } from "../duration.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
 
 function brief(s: Summary, out: string): string {
-  const hours = (x: number | null) => (x === null ? null : x / 3600);
   return (
     formatTable(
-      [
-        "scenario",
-        "policy",
-        "jobs",
-        "finished",
-        "OOM",
-        "makespan h",
-        "JCT mean h",
-        "JCT p95 h",
-        "jobs/h",
-        "kWh",
-      ],
+      ["scenario", "policy", "jobs", "finished", "OOM", "makespan", "JCT mean", "JCT p95", "jobs/h", "kWh"],
       [
         [
           s.name,
@@ -31,9 +20,9 @@ function brief(s: Summary, out: string): string {
           s.jobs.total,
           s.jobs.finished,
           s.oom.events,
-          s.makespan_s / 3600,
-          hours(s.completion_s.mean),
-          hours(s.completion_s.p95),
+          formatDuration(s.makespan_s),
+          formatDuration(s.completion_s.mean),
+          formatDuration(s.completion_s.p95),
           s.throughput.jobs_per_hour,
           s.energy_kwh,
         ],

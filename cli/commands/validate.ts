@@ -9,6 +9,7 @@ import {
   validationFiles,
   type Validation,
 } from "../../calibration/validate/validate.ts";
+import type { OomCounts } from "../../calibration/validate/summary.ts";
 import { progress } from "../progress.ts";
 import { formatTable, type Cell } from "../table.ts";
 import type { Register } from "./index.ts";
@@ -28,7 +29,7 @@ function printText(v: Validation): void {
     j.workload,
     j.mode,
     j.co_runners,
-    fixed(j.predicted_img_s, 1) ?? "",
+    fixed(j.predicted_img_s, 1),
     fixed(j.measured_img_s, 1),
     j.error_pct === null ? (j.measured_oom || j.predicted_oom ? "oom" : null) : j.error_pct.toFixed(1),
   ]);
@@ -52,9 +53,13 @@ function printText(v: Validation): void {
   process.stdout.write(`\n${line("utilization", s.utilization_pp, "pp")}`);
   process.stdout.write(line("SM activity", s.sm_activity_pp, "pp"));
   process.stdout.write(line("memory", s.memory_pct, "%"));
-  const o = s.oom;
+  process.stdout.write(line("power", s.power_pct, "%"));
+  const oom = (unit: string, o: OomCounts) =>
+    `out of memory (${unit}): ${o.measured} measured, ${o.predicted} predicted, ${o.missed} missed, ${o.false_alarms} false alarm(s)\n`;
+  process.stdout.write(oom("runs", s.oom.runs) + oom("processes", s.oom.procs));
+  const held = s.sm_curve_held_out_pct;
   process.stdout.write(
-    `out of memory: ${o.measured} measured, ${o.predicted} predicted, ${o.missed} missed, ${o.false_alarms} false alarm(s)\n`,
+    `SM curve, each point left out in turn: step time MAPE ${fixed(held.mean_abs, 2) ?? "-"} % over ${held.n} point(s)\n`,
   );
   for (const k of s.skipped) process.stdout.write(`skipped ${k.run_id}: ${k.reason}\n`);
 }

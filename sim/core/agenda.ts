@@ -9,17 +9,16 @@
  * next entry is the heap's top if it is due now with a priority no higher than the first non-empty FIFO's,
  * and that FIFO's head otherwise. Other priorities (2..255) are rare and go to the heap at any time.
  */
+import { NORMAL, URGENT } from "./event.ts";
 import { EventHeap, type Handler } from "./heap.ts";
 
 export class Agenda {
   private readonly heap = new EventHeap();
-  /** Now-queues by priority: URGENT (0), then NORMAL (1). */
-  private readonly urgent = new Fifo();
-  private readonly normal = new Fifo();
+  /** The now-queues, one per priority. */
+  private readonly urgent = new Fifo(URGENT);
+  private readonly normal = new Fifo(NORMAL);
   /** Time of the last pop: entries pushed for this time go to a now-queue. */
   private current = 0;
-  /** Ids of now-queue entries count down from -1, so they never clash with the heap's (>= 0). */
-  private nextNowId = -1;
 
   /** Handler and argument of the entry the last `pop` removed. */
   poppedHandler: Handler | null = null;
@@ -29,10 +28,8 @@ export class Agenda {
 
   /** Add an entry due at `time` (never before the last pop's time); returns its id. */
   push<A>(time: number, priority: number, handler: Handler<A> | null, arg: A): number {
-    if (time === this.current && priority < 2) {
-      const id = this.nextNowId--;
-      (priority === 0 ? this.urgent : this.normal).push(handler as Handler, arg, id);
-      return id;
+    if (time === this.current && priority <= NORMAL) {
+      return (priority === URGENT ? this.urgent : this.normal).push(handler as Handler, arg);
     }
     return this.heap.push(time, priority, handler, arg);
   }
@@ -46,10 +43,7 @@ export class Agenda {
   pop(): number {
     const fifo = this.urgent.size > 0 ? this.urgent : this.normal.size > 0 ? this.normal : null;
     const heap = this.heap;
-    if (
-      fifo !== null &&
-      !(heap.peekTime() === this.current && heap.peekPriority() <= (fifo === this.urgent ? 0 : 1))
-    ) {
+    if (fifo !== null && !(heap.peekTime() === this.current && heap.peekPriority() <= fifo.priority)) {
       this.poppedHandler = fifo.headHandler();
       this.poppedArg = fifo.headArg();
       this.poppedNowId = fifo.shift();
@@ -69,21 +63,29 @@ export class Agenda {
   }
 }
 
-/** A FIFO of (handler, argument, id) in ring buffers that double when full. */
+/**
+ * A FIFO of (handler, argument) in ring buffers that double when full. Entry k (counting from 0) has the id
+ * -(2k + priority) - 1: negative, so it never clashes with the heap's ids (>= 0), nor with the other FIFO's.
+ */
 class Fifo {
   size = 0;
+  /** Entries shifted so far: the head's k. */
+  private shifted = 0;
   private head = 0;
   private mask = 63;
   private handlers: (Handler | null)[] = new Array<Handler | null>(64).fill(null);
   private args: unknown[] = new Array<unknown>(64).fill(undefined);
-  private ids = new Float64Array(64);
 
-  push(handler: Handler | null, arg: unknown, id: number): void {
+  /** `priority` is URGENT or NORMAL: the priority of every entry of this FIFO. */
+  constructor(readonly priority: number) {}
+
+  /** Append an entry; returns its id. */
+  push(handler: Handler | null, arg: unknown): number {
     if (this.size > this.mask) this.grow();
-    const at = (this.head + this.size++) & this.mask;
+    const at = (this.head + this.size) & this.mask;
     this.handlers[at] = handler;
     this.args[at] = arg;
-    this.ids[at] = id;
+    return this.idOf(this.shifted + this.size++);
   }
 
   headHandler(): Handler | null {
@@ -101,7 +103,11 @@ class Fifo {
     this.args[at] = undefined;
     this.head = (at + 1) & this.mask;
     this.size--;
-    return this.ids[at];
+    return this.idOf(this.shifted++);
+  }
+
+  private idOf(k: number): number {
+    return -(2 * k + this.priority) - 1;
   }
 
   // Unroll the ring into arrays twice as long, head first.
@@ -110,15 +116,12 @@ class Fifo {
     const order = (i: number) => (this.head + i) & this.mask;
     const handlers = new Array<Handler | null>(capacity).fill(null);
     const args = new Array<unknown>(capacity).fill(undefined);
-    const ids = new Float64Array(capacity);
     for (let i = 0; i < this.size; i++) {
       handlers[i] = this.handlers[order(i)];
       args[i] = this.args[order(i)];
-      ids[i] = this.ids[order(i)];
     }
     this.handlers = handlers;
     this.args = args;
-    this.ids = ids;
     this.head = 0;
     this.mask = capacity - 1;
   }

@@ -8,6 +8,11 @@
  * needs no bounds check on the right child and picks the smaller child without a branch (a mispredicted
  * branch per level cost more than all the rest). `pop` leaves the root vacant: most handlers schedule one
  * new entry, which then drops in at the root with a single sift down (a heap "replace").
+ *
+ * Ties are cheap: an entry pushed right after one of the same time and priority (still pending) joins that
+ * entry's chain instead of the heap. A chain's entries have consecutive sequence numbers, so nothing else
+ * sorts between them: popping one puts the next in the root as is, with no sifting. Models that advance in
+ * steps (many processes sharing a period) pop most entries this way.
  */
 
 /** Handler of a heap entry: called with the entry's argument when the entry's time comes (null: the argument is an Event to process). */
@@ -23,9 +28,19 @@ export class EventHeap {
   private slotAt = new Int32Array(INITIAL_CAPACITY);
   private freeSlots = new Int32Array(INITIAL_CAPACITY);
   private freeCount = 0;
+  /** Slots ever used; a new slot is taken here when none is free. */
+  private slotsUsed = 0;
+  /** Next slot of each entry's chain, or -1. */
+  private nextInChain = new Int32Array(INITIAL_CAPACITY).fill(-1);
+  /** Slot, time and priority of the last push while it is pending (slot -1 otherwise): the chain to join. */
+  private lastSlot = -1;
+  private lastTime = 0;
+  private lastPriority = 0;
+  /** Pending entries (heap nodes plus the rest of their chains). */
+  private entries = 0;
   private readonly handlers: (Handler | null)[] = [];
   private readonly args: unknown[] = [];
-  /** Entries plus the vacant root, if any. */
+  /** Heap nodes plus the vacant root, if any. */
   private count = 0;
   private rootVacant = false;
   private sequence = 0;
@@ -36,7 +51,7 @@ export class EventHeap {
   private poppedKey = 0;
 
   get size(): number {
-    return this.rootVacant ? this.count - 1 : this.count;
+    return this.entries;
   }
 
   /** Time of the earliest entry, or Infinity when empty. */
@@ -53,12 +68,21 @@ export class EventHeap {
 
   /** Add an entry; priority is an integer in [0, MAX_PRIORITY], lower first. Returns its id (sequence number). */
   push<A>(time: number, priority: number, handler: Handler<A> | null, arg: A): number {
-    if (this.count === this.times.length) this.grow();
+    if (this.freeCount === 0 && this.slotsUsed === this.times.length) this.grow();
     const id = this.sequence++;
     const key = priority * PRIORITY_SCALE + id;
-    const slot = this.freeCount > 0 ? this.freeSlots[--this.freeCount] : this.count;
+    const slot = this.freeCount > 0 ? this.freeSlots[--this.freeCount] : this.slotsUsed++;
     this.handlers[slot] = handler as Handler;
     this.args[slot] = arg;
+    this.entries++;
+    if (this.lastSlot >= 0 && time === this.lastTime && priority === this.lastPriority) {
+      this.nextInChain[this.lastSlot] = slot;
+      this.lastSlot = slot;
+      return id;
+    }
+    this.lastSlot = slot;
+    this.lastTime = time;
+    this.lastPriority = priority;
     if (this.rootVacant) {
       this.rootVacant = false;
       this.siftDown(time, key, slot, this.count);
@@ -92,7 +116,15 @@ export class EventHeap {
     this.handlers[topSlot] = null; // let the garbage collector reclaim the payload
     this.args[topSlot] = undefined;
     this.freeSlots[this.freeCount++] = topSlot;
-    this.rootVacant = true;
+    this.entries--;
+    if (topSlot === this.lastSlot) this.lastSlot = -1;
+    const next = this.nextInChain[topSlot];
+    if (next >= 0) {
+      // The chain's next entry is now the earliest: same time, the next sequence number.
+      this.nextInChain[topSlot] = -1;
+      this.slotAt[0] = next;
+      this.keys[0] = this.poppedKey + 1;
+    } else this.rootVacant = true;
     return this.times[0];
   }
 
@@ -138,13 +170,16 @@ export class EventHeap {
     const keys = new Float64Array(capacity);
     const slotAt = new Int32Array(capacity);
     const freeSlots = new Int32Array(capacity);
+    const nextInChain = new Int32Array(capacity).fill(-1);
     times.set(this.times);
     keys.set(this.keys);
     slotAt.set(this.slotAt);
     freeSlots.set(this.freeSlots);
+    nextInChain.set(this.nextInChain);
     this.times = times;
     this.keys = keys;
     this.slotAt = slotAt;
     this.freeSlots = freeSlots;
+    this.nextInChain = nextInChain;
   }
 }

@@ -20,15 +20,17 @@ export function hostTime(profile: WorkloadProfile): number {
 
 /**
  * GPU-busy time of one step on `sms` SMs with `bandwidthShare` of the memory bandwidth (1 = all of it).
- * The curve was measured with the full bandwidth (MPS caps); a MIG slice with less bandwidth per SM than the
- * whole GPU slows the memory-bound part of the kernels by the missing bandwidth per SM.
+ * With all the bandwidth (whole GPU, MPS caps) the SM curve stretches the kernels, as measured under MPS caps.
+ * A MIG instance with fewer memory slices also has that share of the bandwidth and L2, so the scaling part of the
+ * curve (parallelS) splits: its compute-bound share (1 - memoryBoundFraction) follows the SMs, its memory-bound
+ * share the bandwidth; the serial part does not scale. MISO's A100 slice speeds favour this split over pure SM
+ * scaling (calibration/a100/slice-speeds.ts, docs/calibration.md).
  */
 export function gpuTime(profile: WorkloadProfile, sms: number, bandwidthShare = 1): number {
   const solo = profile.busyFraction * profile.stepTimeS;
-  const scaled =
-    solo + curveStepTime(profile.smCurve, sms) - curveStepTime(profile.smCurve, profile.smCurve.referenceSms);
-  const kernel = Math.max(solo, scaled);
-  const smShare = Math.min(sms, profile.smCurve.referenceSms) / profile.smCurve.referenceSms;
-  const bandwidthPenalty = Math.max(1, smShare / bandwidthShare);
-  return kernel * (1 - profile.memoryBoundFraction + profile.memoryBoundFraction * bandwidthPenalty);
+  const curve = profile.smCurve;
+  const scaled = solo + curveStepTime(curve, sms) - curveStepTime(curve, curve.referenceSms);
+  const m = profile.memoryBoundFraction;
+  if (bandwidthShare >= 1) return Math.max(solo, scaled);
+  return Math.max(solo, solo + (1 - m) * (scaled - solo) + m * curve.parallelS * (1 / bandwidthShare - 1));
 }

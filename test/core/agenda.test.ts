@@ -1,6 +1,6 @@
 import test from "ava";
 import fc from "fast-check";
-import { Simulation } from "../../sim/core/index.ts";
+import { Simulation, URGENT } from "../../sim/core/index.ts";
 
 /** What one entry schedules: its delay (zero delays are common, as in models), priority, and how many entries it schedules when run. */
 interface Plan {
@@ -57,7 +57,7 @@ const plan = fc.record({
 test("mixed zero-delay and later schedules run in (time, priority, insertion) order", (t) => {
   const check = () =>
     fc.assert(
-      fc.property(fc.array(plan, { maxLength: 200 }), (plans) => {
+      fc.property(fc.array(plan, { maxLength: 200, size: "max" }), (plans) => {
         const sim = new Simulation();
         const log = play(plans, (delay, priority, run) => sim.schedule(delay, run, undefined, priority));
         sim.run();
@@ -67,15 +67,17 @@ test("mixed zero-delay and later schedules run in (time, priority, insertion) or
   t.notThrows(check);
 });
 
-test("a cancelled zero-delay entry never runs, and its neighbours keep their order", (t) => {
+test("a cancelled zero-delay entry never runs, and its neighbours of either priority still do", (t) => {
   const sim = new Simulation();
   const ran: string[] = [];
   sim.schedule(1, () => {
-    sim.schedule(0, () => ran.push("a"));
+    sim.schedule(0, () => ran.push("normal a"));
     const id = sim.schedule(0, () => ran.push("cancelled"));
-    sim.schedule(0, () => ran.push("b"));
+    sim.schedule(0, () => ran.push("normal b"));
+    sim.schedule(0, () => ran.push("urgent a"), undefined, URGENT);
+    sim.schedule(0, () => ran.push("urgent b"), undefined, URGENT);
     sim.cancel(id);
   });
   sim.run();
-  t.deepEqual(ran, ["a", "b"]);
+  t.deepEqual(ran, ["urgent a", "urgent b", "normal a", "normal b"]);
 });

@@ -1,4 +1,4 @@
-import test from "ava";
+import test, { type ExecutionContext } from "ava";
 import fc from "fast-check";
 import { EventHeap, MAX_PRIORITY } from "../../sim/core/heap.ts";
 
@@ -12,18 +12,20 @@ const byTimePriorityInsertion = (a: Entry, b: Entry) =>
   a.time - b.time || a.priority - b.priority || a.id - b.id;
 
 // A push carries a time and a priority; `null` is a pop. Few distinct times and priorities make ties common.
-const operation = fc.oneof(
-  fc.record({
-    time: fc.integer({ min: 0, max: 5 }).map((t) => t / 2),
-    priority: fc.integer({ min: 0, max: 3 }),
-  }),
-  fc.constant(null),
-);
+const operation = (times: number, priorities: number) =>
+  fc.oneof(
+    fc.record({
+      time: fc.integer({ min: 0, max: times - 1 }).map((t) => t / 2),
+      priority: fc.integer({ min: 0, max: priorities - 1 }),
+    }),
+    fc.constant(null),
+  );
 
-test("pops come out sorted by (time, priority, insertion order) for random pushes and pops", (t) => {
+/** Random pushes and pops agree with a plain list sorted by (time, priority, insertion order) before each pop. */
+function matchesSortedList(t: ExecutionContext, times: number, priorities: number): void {
   const check = () =>
     fc.assert(
-      fc.property(fc.array(operation, { maxLength: 300 }), (operations) => {
+      fc.property(fc.array(operation(times, priorities), { maxLength: 300, size: "max" }), (operations) => {
         const heap = new EventHeap();
         const model: Entry[] = []; // the reference: a plain list, sorted before each pop
         for (const op of operations) {
@@ -44,7 +46,13 @@ test("pops come out sorted by (time, priority, insertion order) for random pushe
       }),
     );
   t.notThrows(check);
-});
+}
+
+test("pops come out sorted by (time, priority, insertion order) for random pushes and pops", (t) =>
+  matchesSortedList(t, 6, 4));
+
+// Runs of pushes with the same time and priority form chains: popping one must not lose or reorder the rest.
+test("long runs of equal times and priorities keep insertion order", (t) => matchesSortedList(t, 2, 2));
 
 test("an empty heap peeks at Infinity", (t) => {
   const heap = new EventHeap();

@@ -94,6 +94,19 @@ test("mig: an instance with a quarter of the SMs and bandwidth runs a job on tha
   t.true(result.smActivity <= 0.25);
 });
 
+test("mig: on an instance with more bandwidth per SM than the GPU, memory-bound kernels follow the bandwidth", (t) => {
+  // 30 of 100 SMs with half the memory slices (like the A100's 3g.20gb): kernels of 0.05 s on the whole GPU.
+  const instance = { profile: "3g", sms: 30, memoryBytes: 50e9, bandwidthShare: 0.5 };
+  const step = (memoryBoundFraction: number) => {
+    const p = { ...profile("a", 0.5), memoryBoundFraction };
+    const r = share(gpu, { mode: "mig", instance, inside: "exclusive" }, [{ profile: p }], params);
+    return 1 / r.stepsPerSecond[0];
+  };
+  t.true(close(step(0), 0.05 + 0.05 * (100 / 30))); // compute-bound: the SMs set the pace
+  t.true(close(step(1), 0.05 + 0.05 * 2)); // memory-bound: half the bandwidth, twice the time
+  t.true(close(step(0.5), 0.05 + 0.05 * (0.5 * (100 / 30) + 0.5 * 2)));
+});
+
 test("memory: co-runners beyond the memory are out of memory and the rest keep running", (t) => {
   const big = profile("big", 0.5, 1, 40e9);
   const result = share(

@@ -28,12 +28,15 @@ test("every workload of the A100 set is transferred and says so", (t) => {
   }
 });
 
-test("the A100 set carries MISO's measured slice speeds and their leave-one-profile-out errors", (t) => {
+test("the A100 set carries the slice model fitted on MISO and both held-out validations", (t) => {
   const slices = shipped.migSlices!;
-  t.true(slices.curves.length >= 20);
-  t.deepEqual([...new Set(slices.leaveOneProfileOut.map((s) => s.profile))].sort(), [
-    "1g.5gb",
-    "3g.20gb",
-    "7g.40gb",
-  ]);
+  t.true(slices.groups.length >= 20);
+  t.true(slices.memoryShare > 0 && slices.memoryShare < 1);
+  const heldOut = (v: string) => [
+    ...new Set(slices.heldOut.filter((s) => s.validation === v).map((s) => s.heldOut)),
+  ];
+  t.deepEqual(heldOut("profile"), ["1g.5gb", "3g.20gb", "7g.40gb"]);
+  t.deepEqual(heldOut("model"), [...new Set(slices.groups.map((g) => g.model))].sort());
+  for (const s of slices.heldOut.filter((x) => x.groups === "steady"))
+    t.is(shipped.fitErrors[`migSlices.held-out.${s.validation}.${s.heldOut}`].value, s.mapePct);
 });

@@ -1,6 +1,7 @@
 import test from "ava";
 import { findRunFolders } from "../../../calibration/ingest/discover.ts";
 import { compareRuns, errorPct } from "../../../calibration/validate/compare.ts";
+import type { RunDescription } from "../../../calibration/predict.ts";
 import { measureFolders } from "../../../calibration/validate/validate.ts";
 import { fakePredict } from "./fake-predict.ts";
 
@@ -25,17 +26,23 @@ test("each job's throughput error comes from the measured images/s of the fixtur
   t.is(job("mps-mix-r1", 1).co_runners, "resnet26-c10-b128 + resnet50-i64-b128");
 });
 
-test("out-of-memory jobs are compared by outcome, not throughput", (t) => {
+test("out-of-memory jobs are compared by outcome, not throughput; the run by whether any process ran out", (t) => {
   const x7 = comparison.jobs.filter((j) => j.run_id === "naive-resnet152-x7-r1");
   t.is(x7.length, 7);
+  // All seven ran out of memory: none ran, so none has a predicted throughput.
   t.true(x7.every((j) => j.measured_oom && j.error_pct === null && j.measured_img_s === null));
+  t.true(x7.every((j) => j.predicted_img_s === null));
   // Copies are interchangeable: the one predicted survivor is paired with the first copy.
   t.deepEqual(
     x7.map((j) => j.predicted_oom),
     [false, true, true, true, true, true, true],
   );
   const run = comparison.runs.find((r) => r.run_id === "naive-resnet152-x7-r1")!;
-  t.deepEqual([run.measured_oom_procs, run.predicted_oom_procs, run.oom_agrees], [7, 6, false]);
+  // Per process six of seven predicted; per run the out-of-memory case is predicted.
+  t.deepEqual([run.measured_oom_procs, run.predicted_oom_procs], [7, 6]);
+  t.deepEqual([run.measured_oom, run.predicted_oom], [true, true]);
+  // Its peak depends on when the processes failed: no memory error.
+  t.is(run.memory_error_pct, null);
 });
 
 test("run-level errors: utilization and SM activity in percentage points, memory in percent", (t) => {
@@ -45,7 +52,9 @@ test("run-level errors: utilization and SM activity in percentage points, memory
   t.true(Math.abs(solo.utilization_error_pp! - 20) < 1e-9);
   t.true(Math.abs(solo.sm_activity_error_pp! - 10) < 1e-9);
   t.true(Math.abs(solo.memory_error_pct! - 100) < 1e-9); // 12 GiB predicted vs 6 GiB
-  t.true(solo.oom_agrees);
+  // in-window power samples 300, 301, 302, 303 (mean 301.5) against 400 W predicted
+  t.true(Math.abs(solo.power_error_pct! - (98.5 / 301.5) * 100) < 1e-9);
+  t.deepEqual([solo.measured_oom, solo.predicted_oom], [false, false]);
 });
 
 test("runs that are not whole are skipped with the reason, never dropped silently", (t) => {
@@ -64,8 +73,9 @@ test("jobs of runs the set was fitted on are flagged, and validation runs marked
   t.false(job("solo-resnet26-r1").validation);
 });
 
-test("which copy of a workload runs out of memory is a race: survivors are paired with survivors", (t) => {
-  // Measured: copy 1 of three ran out of memory; predicted (by input order): copy 2 does.
+test("which copy runs out of memory is a race: rates are predicted for the measured survivors", (t) => {
+  // Measured: copy 1 of three ran out of memory. The stand-in model: three copies do not fit (the third runs
+  // out), two do; each copy gets 5 / (copies) steps/s.
   const copy = (proc: number, oom: boolean) => ({
     proc,
     workload: "w",
@@ -88,13 +98,12 @@ test("which copy of a workload runs out of memory is a race: survivors are paire
     memoryUsedBytes: 3,
     baselineMemoryBytes: 0,
   };
-  const predict = () => ({
-    procs: [false, false, true].map((oom) => ({
-      workload: "w",
-      stepsPerSecond: oom ? 0 : 2.5,
-      throughputImgS: oom ? 0 : 250,
-      oom,
-    })),
+  const predict = (d: RunDescription) => ({
+    procs: d.processes.map((_, i) => {
+      const oom = d.processes.length === 3 && i === 2;
+      const rate = oom ? 0 : 5 / d.processes.length;
+      return { workload: "w", stepsPerSecond: rate, throughputImgS: rate * 100, oom };
+    }),
     utilization: 0.9,
     smActivity: 0.5,
     memoryBytes: 2,
@@ -102,15 +111,30 @@ test("which copy of a workload runs out of memory is a race: survivors are paire
     powerW: 300,
   });
   const { jobs, runs } = compareRuns([run], predict, new Set());
+  // Survivors 0 and 2 as the two co-runners: 2.5 steps/s predicted against 2 measured, +25%; the predicted
+  // survivor of the whole run (copy 2) is paired with a measured survivor, so per process all agree.
   t.deepEqual(
-    jobs.map((j) => [j.measured_oom, j.predicted_oom, j.error_pct]),
+    jobs.map((j) => [j.measured_oom, j.predicted_oom, j.predicted_img_s, j.error_pct]),
     [
-      [false, false, 25],
-      [true, true, null],
-      [false, false, 25],
+      [false, false, 250, 25],
+      [true, true, null, null],
+      [false, false, 250, 25],
     ],
   );
-  t.true(runs[0].oom_agrees);
+  t.deepEqual([runs[0].measured_oom, runs[0].predicted_oom], [true, true]);
+});
+
+test("a run whose set could not profile a workload is skipped with the set's reason", (t) => {
+  const unprofiled = new Map([["resnet50-i64-b128", "no single-process MPS-capped run"]]);
+  const { skipped } = compareRuns(measured, fakePredict, new Set(), { unprofiled });
+  t.deepEqual(
+    skipped.map((s) => s.run_id),
+    ["corrupt-r1", "mps-mix-r1", "solo-resnet50-r1", "truncated-r1"],
+  );
+  t.is(
+    skipped.find((s) => s.run_id === "solo-resnet50-r1")!.reason,
+    "the set does not profile resnet50-i64-b128: no single-process MPS-capped run",
+  );
 });
 
 test("a run where no process measured anything (an overhead check) is skipped with the reason", (t) => {

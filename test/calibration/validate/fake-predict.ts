@@ -1,7 +1,7 @@
 /**
  * A stand-in for the sharing models with round numbers, so validation arithmetic can be checked by hand:
- * every job 500 images/s (batch 128), utilization 80%, SM activity 50%, 12 GiB used; six resnet152 copies
- * predicted out of memory (of seven: one missed OOM).
+ * every job 500 images/s (batch 128), utilization 80%, SM activity 50%, 12 GiB used, 400 W; the first six
+ * resnet152 copies of a run predicted out of memory (of seven: the run's OOM predicted, one process missed).
  */
 import type { Predict } from "../../../calibration/validate/compare.ts";
 

@@ -10,6 +10,7 @@ const summary = summarize(
   compareRuns(measured, fakePredict, new Set()),
   { gpu: "H200-141GB", fitted_runs: 0 },
   false,
+  [-6, 2],
 );
 const near = (a: number | null | undefined, b: number) =>
   a !== null && a !== undefined && Math.abs(a - b) < 1e-9;
@@ -37,11 +38,20 @@ test("run-level error statistics over the six compared runs", (t) => {
   // measured utilization 60, 90, 80, 95, 70, 0 (the OOM run) against 80 predicted
   t.true(near(summary.utilization_pp.mean_abs, (20 + 10 + 0 + 15 + 10 + 80) / 6));
   t.true(near(summary.utilization_pp.max_abs, 80));
-  // measured peaks 6, 12, 12, 18, 12, 140 GiB against 12 predicted
-  t.true(near(summary.memory_pct.mean_abs, (100 + 0 + 0 + 100 / 3 + 0 + (128 / 140) * 100) / 6));
+  // measured peaks 6, 12, 12, 18, 12 GiB against 12 predicted; the OOM run's 140 GiB is not judged
+  t.true(near(summary.memory_pct.mean_abs, (100 + 0 + 0 + 100 / 3 + 0) / 5));
+  t.is(summary.memory_pct.n, 5);
+  // every run's in-window power averages 301.5 W, against 400 W predicted
+  t.true(near(summary.power_pct.mean_abs, (98.5 / 301.5) * 100));
   t.is(summary.per_run.length, 6);
 });
 
-test("OOM agreement counts processes: seven measured, six predicted, one missed", (t) => {
-  t.deepEqual(summary.oom, { measured: 7, predicted: 6, missed: 1, false_alarms: 0 });
+test("out of memory is judged per run (the one OOM run is predicted) and counted per process", (t) => {
+  t.deepEqual(summary.oom.runs, { measured: 1, predicted: 1, missed: 0, false_alarms: 0 });
+  // seven resnet152 copies ran out, six predicted to: one missed process
+  t.deepEqual(summary.oom.procs, { measured: 7, predicted: 6, missed: 1, false_alarms: 0 });
+});
+
+test("the held-out SM-curve errors are summarized as given", (t) => {
+  t.deepEqual(summary.sm_curve_held_out_pct, { mean_abs: 4, max_abs: 6, n: 2 });
 });

@@ -27,7 +27,7 @@ test("with the set's own models, exclusive runs predict the solo step time the s
   const v = validateRuns(set, measured);
   const solo = v.comparison.jobs.filter((j) => j.mode === "exclusive");
   t.deepEqual(
-    solo.map((j) => Math.round(j.predicted_img_s * 1e6) / 1e6),
+    solo.map((j) => Math.round(j.predicted_img_s! * 1e6) / 1e6),
     [1000, 400],
   );
   t.true(v.summary.mape.exclusive < 1e-9);
