@@ -6,10 +6,11 @@
 import { InputError } from "../sim/core/errors.ts";
 import { replay, type JobTrace } from "../sim/replay/index.ts";
 import { throttle } from "../sim/sharing/power.ts";
-import { mean } from "./fit/stats.ts";
-import { survivors, type MeasuredRun } from "./measured.ts";
-import { describeMeasured, type RunDescription } from "./predict.ts";
+import type { MeasuredRun } from "./measured.ts";
+import { predictRun, type RunDescription } from "./predict.ts";
 import { profileOf, type CalibrationSet } from "./set.ts";
+import { compareRuns, type Predict } from "./validate/compare.ts";
+import { errorStats } from "./validate/summary.ts";
 
 /** Replay length in solo steps of the slowest job: long enough that where a step starts hardly matters. */
 const REPLAY_STEPS = 40;
@@ -42,22 +43,40 @@ export function replayRun(set: CalibrationSet, traces: Map<string, JobTrace>, ru
   return { ...result, stepsPerSecond: throttle(set.sharing, profiles, result.stepsPerSecond) };
 }
 
+/**
+ * The replay as a `Predict` for compareRuns: step rates, utilization and SM activity from the replay; memory,
+ * power and out-of-memory from the fast models, since the replay plays kernels and models neither.
+ */
+export function replayPredict(set: CalibrationSet, traces: Map<string, JobTrace>): Predict {
+  return (run) => {
+    const fast = predictRun(set, run);
+    const replayed = replayRun(set, traces, run);
+    return {
+      ...fast,
+      procs: fast.procs.map((p, i) => ({
+        ...p,
+        stepsPerSecond: replayed.stepsPerSecond[i],
+        throughputImgS: replayed.stepsPerSecond[i] * profileOf(set, p.workload, run.source).batch,
+      })),
+      utilization: replayed.utilization,
+      smActivity: replayed.smActivity,
+    };
+  };
+}
+
 /** Per-job throughput MAPE (percent) of kernel-level replay per mode, over runs of naive and MPS modes. */
 export function replayMape(
   set: CalibrationSet,
   traces: Map<string, JobTrace>,
   runs: MeasuredRun[],
 ): Record<string, number> {
-  const errors = new Map<string, number[]>();
-  for (const run of runs.filter((r) => r.usable && (r.mode === "naive" || r.mode === "mps"))) {
-    const trained = survivors(run);
-    const result = replayRun(set, traces, describeMeasured(trained));
-    trained.procs.forEach((p, i) => {
-      if (p.stepsPerSecond === null) return;
-      const list = errors.get(run.mode) ?? [];
-      list.push((100 * Math.abs(result.stepsPerSecond[i] - p.stepsPerSecond)) / p.stepsPerSecond);
-      errors.set(run.mode, list);
-    });
-  }
-  return Object.fromEntries([...errors].sort().map(([mode, list]) => [mode, mean(list)]));
+  const replayable = runs.filter((r) => r.mode === "naive" || r.mode === "mps");
+  const { jobs } = compareRuns(replayable, replayPredict(set, traces), new Set());
+  const modes = [...new Set(jobs.map((j) => j.mode))].sort();
+  const mape = modes.map((mode) => {
+    const errors = jobs.filter((j) => j.mode === mode).map((j) => j.error_pct);
+    return [mode, errorStats(errors).mean_abs] as const;
+  });
+  // A mode none of whose jobs measured a throughput has no MAPE.
+  return Object.fromEntries(mape.filter((entry): entry is [string, number] => entry[1] !== null));
 }

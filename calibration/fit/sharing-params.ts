@@ -53,32 +53,24 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
 
   const jobs = (rs: MeasuredRun[]) =>
     rs.flatMap((r) => r.procs).filter((p) => p.stepsPerSecond !== null).length;
-  if (naive.length > 0) {
-    const best = minimize1d(
-      (x) => throughputMape(set, naive, { ...sharing, switchOverhead: x }),
-      0,
-      MAX_SWITCH_OVERHEAD,
-    );
-    sharing = { ...sharing, switchOverhead: best.x };
-    fitErrors["sharing.switchOverhead"] = {
-      metric: "mape_pct of naive per-job throughput",
+  /** One throughput parameter on its mode's runs, searched from 0 to `max` with the others as fitted so far. */
+  const fitThroughput = (
+    key: "switchOverhead" | "mpsInterference",
+    modeRuns: MeasuredRun[],
+    max: number,
+    modeName: string,
+  ) => {
+    if (modeRuns.length === 0) return;
+    const best = minimize1d((x) => throughputMape(set, modeRuns, { ...sharing, [key]: x }), 0, max);
+    sharing = { ...sharing, [key]: best.x };
+    fitErrors[`sharing.${key}`] = {
+      metric: `mape_pct of ${modeName} per-job throughput`,
       value: best.value,
-      points: jobs(naive),
+      points: jobs(modeRuns),
     };
-  }
-  if (mps.length > 0) {
-    const best = minimize1d(
-      (x) => throughputMape(set, mps, { ...sharing, mpsInterference: x }),
-      0,
-      MAX_MPS_INTERFERENCE,
-    );
-    sharing = { ...sharing, mpsInterference: best.x };
-    fitErrors["sharing.mpsInterference"] = {
-      metric: "mape_pct of MPS per-job throughput",
-      value: best.value,
-      points: jobs(mps),
-    };
-  }
+  };
+  fitThroughput("switchOverhead", naive, MAX_SWITCH_OVERHEAD, "naive");
+  fitThroughput("mpsInterference", mps, MAX_MPS_INTERFERENCE, "MPS");
 
   // Memory of an MPS client beyond its solo footprint: the runs' excess over the sum of footprints, per client.
   const excess = mps

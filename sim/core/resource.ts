@@ -59,11 +59,11 @@ export class Resource {
   }
 
   /** Ask for a unit; yield the request to wait until it is granted, then `release` it. */
-  request(options: RequestOptions = {}): Request {
+  request(options?: RequestOptions): Request {
     const request = new Request(
       this,
-      options.priority ?? 0,
-      options.preempt ?? false,
+      options?.priority ?? 0,
+      options?.preempt ?? false,
       this.requestCount++,
       this.sim.activeProcess,
     );

@@ -1,5 +1,5 @@
-/** Run the `colloc` command in a child process without blocking the test worker (tests run concurrently). */
-import { execFile } from "node:child_process";
+/** Run the `colloc` command in a child process, as a user would. */
+import { execFile, spawnSync } from "node:child_process";
 
 export interface Ran {
   code: number;
@@ -7,6 +7,7 @@ export interface Ran {
   stderr: string;
 }
 
+/** Without blocking the test worker (tests run concurrently). */
 export function colloc(...args: string[]): Promise<Ran> {
   return new Promise((done) => {
     execFile(
@@ -19,4 +20,9 @@ export function colloc(...args: string[]): Promise<Ran> {
       },
     );
   });
+}
+
+/** Blocking, for tests that run one short command at a time. */
+export function collocSync(...args: string[]) {
+  return spawnSync(process.execPath, ["bin/colloc.js", ...args], { encoding: "utf8" });
 }

@@ -1,12 +1,8 @@
 import test from "ava";
-import { spawnSync } from "node:child_process";
-
-function colloc(...args: string[]) {
-  return spawnSync(process.execPath, ["bin/colloc.js", ...args], { encoding: "utf8" });
-}
+import { collocSync } from "./colloc.ts";
 
 test("gpus prints one row per catalog GPU with its headline figures", (t) => {
-  const run = colloc("gpus");
+  const run = collocSync("gpus");
   t.is(run.status, 0, run.stderr);
   const lines = run.stdout.trim().split("\n");
   t.is(lines.length, 2 + 6); // header, rule, six GPUs
@@ -22,7 +18,7 @@ test("gpus prints one row per catalog GPU with its headline figures", (t) => {
 });
 
 test("gpus --json prints the whole catalog, MIG profiles and sources included", (t) => {
-  const run = colloc("gpus", "--json");
+  const run = collocSync("gpus", "--json");
   t.is(run.status, 0, run.stderr);
   const catalog = JSON.parse(run.stdout) as {
     name: string;

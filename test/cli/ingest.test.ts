@@ -1,21 +1,17 @@
 import test from "ava";
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { collocSync } from "./colloc.ts";
 
 const H200 = "test/fixtures/runs/h200";
 const A100 = "test/fixtures/runs/a100";
-
-function colloc(...args: string[]) {
-  return spawnSync(process.execPath, ["bin/colloc.js", ...args], { encoding: "utf8" });
-}
 
 const scratch = () => mkdtempSync(join(tmpdir(), "colloc-cli-ingest-"));
 
 test("ingest writes one Arrow file per table and a JSON summary, warning about marked runs", (t) => {
   const out = join(scratch(), "tables");
-  const run = colloc("ingest", H200, "--out", out, "--json");
+  const run = collocSync("ingest", H200, "--out", out, "--json");
   t.is(run.status, 0, run.stderr);
   const summary = JSON.parse(run.stdout);
   t.deepEqual(summary.status, { ok: 6, truncated: 1, corrupt: 1 });
@@ -36,7 +32,7 @@ test("ingest writes one Arrow file per table and a JSON summary, warning about m
 
 test("without --json it prints one line per run and where the tables went", (t) => {
   const out = join(scratch(), "tables");
-  const run = colloc("ingest", join(H200, "mps-mix-r1"), "--out", out);
+  const run = collocSync("ingest", join(H200, "mps-mix-r1"), "--out", out);
   t.is(run.status, 0, run.stderr);
   t.regex(run.stdout, /mps-mix-r1\s+mps\s+resnet26-c10-b128 \+ resnet50-i64-b128\s+complete\s+ok/);
   t.regex(run.stdout, new RegExp(`wrote 10 tables to ${out} \\(rows: runs 1, `));
@@ -44,7 +40,7 @@ test("without --json it prints one line per run and where the tables went", (t) 
 
 test("a run from another GPU exits 2 with one line, and nothing is written", (t) => {
   const parent = scratch();
-  const run = colloc("ingest", H200, A100, "--out", join(parent, "tables"));
+  const run = collocSync("ingest", H200, A100, "--out", join(parent, "tables"));
   t.is(run.status, 2);
   t.regex(
     run.stderr,
@@ -57,7 +53,7 @@ test("a malformed manifest exits 2 naming its file and line", (t) => {
   const runs = scratch();
   cpSync(join(H200, "solo-resnet26-r1"), join(runs, "r1"), { recursive: true });
   writeFileSync(join(runs, "r1", "manifest.json"), '{\n  "run_id": "r1",\n  "mode": naive\n}\n');
-  const run = colloc("ingest", runs, "--out", join(runs, "..", "tables"));
+  const run = collocSync("ingest", runs, "--out", join(runs, "..", "tables"));
   t.is(run.status, 2);
   t.is(
     run.stderr,
@@ -66,14 +62,14 @@ test("a malformed manifest exits 2 naming its file and line", (t) => {
 });
 
 test("a missing folder exits 2 naming it", (t) => {
-  const run = colloc("ingest", "no/such/runs", "--out", join(scratch(), "tables"));
+  const run = collocSync("ingest", "no/such/runs", "--out", join(scratch(), "tables"));
   t.is(run.status, 2);
   t.is(run.stderr, "colloc: no/such/runs: expected an existing run folder or a folder holding run folders\n");
 });
 
 test("--strict turns a bad line into exit 2 with nothing written", (t) => {
   const parent = scratch();
-  const run = colloc("ingest", H200, "--out", join(parent, "tables"), "--strict");
+  const run = collocSync("ingest", H200, "--out", join(parent, "tables"), "--strict");
   t.is(run.status, 2);
   t.regex(run.stderr, /corrupt-r1\/steps\.jsonl:3: expected one whole JSON record per line/);
   t.deepEqual(readdirSync(parent), []);

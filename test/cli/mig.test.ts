@@ -1,12 +1,8 @@
 import test from "ava";
-import { spawnSync } from "node:child_process";
-
-function colloc(...args: string[]) {
-  return spawnSync(process.execPath, ["bin/colloc.js", ...args], { encoding: "utf8" });
-}
+import { collocSync } from "./colloc.ts";
 
 test("mig layouts --json: one entry per maximal layout, the 19 of nvidia-sharing.md with the classic profiles", (t) => {
-  const run = colloc(
+  const run = collocSync(
     "mig",
     "layouts",
     "--gpu",
@@ -29,21 +25,21 @@ test("mig layouts --json: one entry per maximal layout, the 19 of nvidia-sharing
 });
 
 test("mig layouts --all on the A30 lists its 25 placement sets in a table", (t) => {
-  const run = colloc("mig", "layouts", "--gpu", "A30", "--all");
+  const run = collocSync("mig", "layouts", "--gpu", "A30", "--all");
   t.is(run.status, 0, run.stderr);
   t.regex(run.stdout, /^A30-24GB: 25 placement sets \(9 distinct profile mixes\)$/m);
   t.regex(run.stdout, /^ 1\s+4444\s+4\s+-\s+0\s+4g\.24gb@0$/m);
 });
 
 test("mig check accepts 4g+3g on the study's A100 and shows where each instance goes", (t) => {
-  const run = colloc("mig", "check", "--gpu", "A100-40GB", "4g.20gb", "3g.20gb@4");
+  const run = collocSync("mig", "check", "--gpu", "A100-40GB", "4g.20gb", "3g.20gb@4");
   t.is(run.status, 0, run.stderr);
   t.regex(run.stdout, /4g\.20gb \+ 3g\.20gb@4 fits on A100-SXM4-40GB: 1 placement/);
   t.regex(run.stdout, /4444\|3333\s+7\s+-\s+0\s+4g\.20gb@0 \+ 3g\.20gb@4/);
 });
 
 test("mig check rejects the study's mix 4g + 2x 2g with the reason, exit 1", (t) => {
-  const run = colloc("mig", "check", "--gpu", "A100-40GB", "4g.20gb", "2g.10gb", "2g.10gb", "--json");
+  const run = collocSync("mig", "check", "--gpu", "A100-40GB", "4g.20gb", "2g.10gb", "2g.10gb", "--json");
   t.is(run.status, 1);
   const result = JSON.parse(run.stdout);
   t.false(result.valid);
@@ -52,13 +48,13 @@ test("mig check rejects the study's mix 4g + 2x 2g with the reason, exit 1", (t)
 });
 
 test("unknown GPU or profile names exit 2 with the list of valid names", (t) => {
-  const gpu = colloc("mig", "check", "--gpu", "B200", "1g.5gb");
+  const gpu = collocSync("mig", "check", "--gpu", "B200", "1g.5gb");
   t.is(gpu.status, 2);
   t.regex(
     gpu.stderr,
     /--gpu: expected a GPU name, one of A100-SXM4-40GB, A100-80GB, H100-SXM5-80GB, H100-NVL-94GB, H200-141GB, A30-24GB, got "B200"/,
   );
-  const profile = colloc("mig", "check", "--gpu", "h200", "3g.20gb");
+  const profile = collocSync("mig", "check", "--gpu", "h200", "3g.20gb");
   t.is(profile.status, 2);
   t.regex(
     profile.stderr,

@@ -1,20 +1,16 @@
 import test from "ava";
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { openInBrowser } from "../report/browser.ts";
 import { writeResultsFolder } from "../report/fixture.ts";
-
-function colloc(...args: string[]) {
-  return spawnSync(process.execPath, ["bin/colloc.js", ...args], { encoding: "utf8" });
-}
+import { collocSync } from "./colloc.ts";
 
 test("colloc report writes a page whose every chart renders in Chromium", async (t) => {
   const dir = writeResultsFolder();
   const out = join(mkdtempSync(join(tmpdir(), "colloc-cli-")), "r.html");
-  const run = colloc("report", dir, "--out", out);
+  const run = collocSync("report", dir, "--out", out);
   t.is(run.status, 0, run.stderr);
   t.is(run.stdout.trim(), out);
   const seen = await openInBrowser(pathToFileURL(out).href);
@@ -25,14 +21,14 @@ test("colloc report writes a page whose every chart renders in Chromium", async 
 
 test("without --out the report lands in the results folder", (t) => {
   const dir = writeResultsFolder();
-  t.is(colloc("report", dir).status, 0);
+  t.is(collocSync("report", dir).status, 0);
   t.true(readFileSync(join(dir, "report.html"), "utf8").startsWith("<!doctype html>"));
 });
 
 test("a missing folder exits 2 with one line naming it, and writes nothing", (t) => {
   const parent = mkdtempSync(join(tmpdir(), "colloc-cli-"));
   const missing = join(parent, "no-such-run");
-  const run = colloc("report", missing, "--out", join(parent, "r.html"));
+  const run = collocSync("report", missing, "--out", join(parent, "r.html"));
   t.is(run.status, 2);
   t.is(run.stderr, `colloc: ${missing}: expected a results folder\n`);
   t.false(existsSync(join(parent, "r.html")));
@@ -41,9 +37,9 @@ test("a missing folder exits 2 with one line naming it, and writes nothing", (t)
 
 test("the report of a real `colloc run` folder draws every chart the run wrote", async (t) => {
   const out = join(mkdtempSync(join(tmpdir(), "colloc-cli-")), "run");
-  const run = colloc("run", "scenarios/examples/replay-mps-3jobs.yaml", "--out", out);
+  const run = collocSync("run", "scenarios/examples/replay-mps-3jobs.yaml", "--out", out);
   t.is(run.status, 0, run.stderr);
-  t.is(colloc("report", out).status, 0);
+  t.is(collocSync("report", out).status, 0);
   const specs = readdirSync(out).filter((f) => f.endsWith(".vl.json"));
   const seen = await openInBrowser(pathToFileURL(join(out, "report.html")).href);
   t.is(seen.charts.length, specs.length);

@@ -1,30 +1,24 @@
 import test from "ava";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { stringify } from "yaml";
-import { GPU, writeTestCalibration } from "../cluster/fixtures.ts";
-
 import { colloc } from "./colloc.ts";
+import { mpsStream, scratch } from "./scratch.ts";
 
 /** A scratch folder with the test calibration set and a Poisson-stream MPS scenario using it. */
 function setup(overrides: Record<string, unknown> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), "colloc-cli-run-"));
-  writeTestCalibration(join(dir, "cal"));
+  const { dir, calibration } = scratch("colloc-cli-run-");
   const scenario = {
     name: "mps-stream",
     seed: 7,
-    calibration: join(dir, "cal"),
-    hardware: { gpus: [{ gpu: GPU, count: 3, sharing: { mode: "mps" } }] },
-    jobs: {
-      generate: {
-        count: 60,
-        arrivals: { poisson: { rate_per_hour: 120 } },
-        mix: { small: 3, large: 1 },
-        work: { iterations: { uniform: { min: 100, max: 2000 } } },
-      },
-    },
+    ...mpsStream(calibration, {
+      gpus: 3,
+      count: 60,
+      ratePerHour: 120,
+      mix: { small: 3, large: 1 },
+      maxIterations: 2000,
+    }),
     scheduler: { policy: "mps-pack", params: { max_co_runners: 3 } },
     ...overrides,
   };

@@ -1,32 +1,26 @@
 import test from "ava";
-import { mkdtempSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { stringify } from "yaml";
-import { GPU, writeTestCalibration } from "../cluster/fixtures.ts";
 import { colloc } from "./colloc.ts";
+import { mpsStream, scratch } from "./scratch.ts";
 
 /** A base scenario and a 2 x 2 grid (sharing setup x seed) over it. */
 function setup() {
-  const dir = mkdtempSync(join(tmpdir(), "colloc-cli-sweep-"));
-  writeTestCalibration(join(dir, "cal"));
+  const { dir, calibration } = scratch("colloc-cli-sweep-");
   writeFileSync(
     join(dir, "base.yaml"),
     stringify({
       name: "base",
       seed: 1,
-      calibration: join(dir, "cal"),
-      hardware: { gpus: [{ gpu: GPU, count: 2, sharing: { mode: "mps" } }] },
-      jobs: {
-        generate: {
-          count: 20,
-          arrivals: { poisson: { rate_per_hour: 200 } },
-          mix: { small: 1, large: 1 },
-          work: { iterations: { uniform: { min: 100, max: 1000 } } },
-        },
-      },
-      scheduler: { policy: "mps-pack" },
+      ...mpsStream(calibration, {
+        gpus: 2,
+        count: 20,
+        ratePerHour: 200,
+        mix: { small: 1, large: 1 },
+        maxIterations: 1000,
+      }),
       output: { charts: false },
     }),
   );

@@ -1,22 +1,18 @@
 import test from "ava";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readTable } from "../../calibration/ingest/read.ts";
+import { collocSync } from "./colloc.ts";
 
 const SET = "test/fixtures/sets/h200";
 const H200 = "test/fixtures/runs/h200";
-
-function colloc(...args: string[]) {
-  return spawnSync(process.execPath, ["bin/colloc.js", ...args], { encoding: "utf8" });
-}
 
 const scratch = () => mkdtempSync(join(tmpdir(), "colloc-cli-validate-"));
 
 test("--json prints one object whose mape maps each mode to the mean |error| of its jobs in jobs.arrow", (t) => {
   const out = join(scratch(), "validation");
-  const run = colloc("validate", "--set", SET, "--against", H200, "--out", out, "--json");
+  const run = collocSync("validate", "--set", SET, "--against", H200, "--out", out, "--json");
   t.is(run.status, 0, run.stderr);
   const summary = JSON.parse(run.stdout);
   t.deepEqual(Object.keys(summary.mape), ["exclusive", "mps", "mps-partitioned", "naive"]);
@@ -44,7 +40,7 @@ test("--json prints one object whose mape maps each mode to the mean |error| of 
 });
 
 test("the text output has the per-job table and the MAPE per mode", (t) => {
-  const run = colloc("validate", "--set", SET, "--against", join(H200, "solo-resnet26-r1"));
+  const run = collocSync("validate", "--set", SET, "--against", join(H200, "solo-resnet26-r1"));
   t.is(run.status, 0, run.stderr);
   t.regex(run.stdout, /^workload\s+mode\s+co-runners\s+predicted\s+measured\s+error %\n/);
   t.regex(run.stdout, /resnet26-c10-b128\s+exclusive\s+resnet26-c10-b128\s+1000\.0\s+1000\.0\s+0\.0\n/);
@@ -52,7 +48,7 @@ test("the text output has the per-job table and the MAPE per mode", (t) => {
 });
 
 test("runs from another GPU than the set's exit 2 naming the run", (t) => {
-  const run = colloc("validate", "--set", SET, "--against", "test/fixtures/runs/a100");
+  const run = collocSync("validate", "--set", SET, "--against", "test/fixtures/runs/a100");
   t.is(run.status, 2);
   t.regex(run.stderr, /^colloc: .*solo-resnet26-a100-r1: gpu: expected a run on H200-141GB.*\n$/);
 });
@@ -62,7 +58,7 @@ test("a set missing a workload the runs need exits 2 naming the workload, writin
   const set = JSON.parse(readFileSync(join(SET, "parameters.json"), "utf8"));
   delete set.workloads["resnet50-i64-b128"];
   writeFileSync(join(dir, "parameters.json"), JSON.stringify(set));
-  const run = colloc("validate", "--set", dir, "--against", H200, "--out", join(dir, "validation"));
+  const run = collocSync("validate", "--set", dir, "--against", H200, "--out", join(dir, "validation"));
   t.is(run.status, 2);
   t.regex(
     run.stderr,

@@ -2,14 +2,7 @@ import test from "ava";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { FAILED, FINISHED } from "../../sim/cluster/job-table.ts";
 import { share } from "../../sim/sharing/index.ts";
-import { GPU, calibration, gpus, input, params, tinyShare } from "./fixtures.ts";
-
-const job = (id: string, arrival_s: number, workload: string, iterations: number) => ({
-  id,
-  arrival_s,
-  workload,
-  iterations,
-});
+import { GPU, calibration, gpus, input, job, params, tinyShare } from "./fixtures.ts";
 
 const ends = (run: ReturnType<typeof simulate>) =>
   Object.fromEntries(run.jobs.ids.map((id, j) => [id, run.jobs.end[j]]));

@@ -65,6 +65,25 @@ export function input(
   return loadScenario(text, { file: "test.yaml", calibration: () => calibration, readText });
 }
 
+/** A job of a scenario's `jobs.list`. */
+export const job = (id: string, arrival_s: number, workload: string, iterations: number) => ({
+  id,
+  arrival_s,
+  workload,
+  iterations,
+});
+
+/**
+ * Two naive H200s packed two co-runners deep: a and b (small) share GPU 0, c (large) arrives at 10 s on GPU 1.
+ * Small enough to work out by hand (test/cluster/metrics.test.ts does).
+ */
+export const packedPairInput = () =>
+  input({
+    hardware: gpus({ mode: "naive" }, 2),
+    jobs: { list: [job("a", 0, "small", 100), job("b", 0, "small", 50), job("c", 10, "large", 10)] },
+    scheduler: { policy: "naive-pack", params: { max_co_runners: 2 } },
+  });
+
 /** One GPU group of `count` H200s with the given sharing setup. */
 export function gpus(sharing: Record<string, unknown>, count = 1) {
   return { gpus: [{ gpu: GPU, count, sharing }] };
@@ -112,6 +131,13 @@ export function writeTestCalibration(dir: string): void {
     },
     {},
   );
+}
+
+/** MIG profile of the instance job `j` started in. */
+export function instanceProfileOf(run: RunResult, j: number): string | undefined {
+  const start = EVENT_KINDS.indexOf("start");
+  const at = run.log.kind.values().findIndex((k, i) => k === start && run.log.job.values()[i] === j);
+  return run.cluster.devices[run.log.device.values()[at]].instance?.profile;
 }
 
 /** GPU index of each start event, in the order jobs started. */

@@ -1,7 +1,7 @@
 import test from "ava";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { jobMetrics, summarize, tail } from "../../sim/cluster/metrics.ts";
-import { gpus, input, tinyShare } from "./fixtures.ts";
+import { packedPairInput, tinyShare } from "./fixtures.ts";
 
 test("tail percentiles interpolate linearly between order statistics and skip non-finite values", (t) => {
   t.deepEqual(tail([150, NaN, 20, 100]), { mean: 90, p50: 100, p95: 145, p99: 149 });
@@ -9,20 +9,7 @@ test("tail percentiles interpolate linearly between order statistics and skip no
 });
 
 test("a run's summary, worked out by hand", (t) => {
-  const run = simulate(
-    input({
-      hardware: gpus({ mode: "naive" }, 2),
-      jobs: {
-        list: [
-          { id: "a", arrival_s: 0, workload: "small", iterations: 100 },
-          { id: "b", arrival_s: 0, workload: "small", iterations: 50 },
-          { id: "c", arrival_s: 10, workload: "large", iterations: 10 },
-        ],
-      },
-      scheduler: { policy: "naive-pack", params: { max_co_runners: 2 } },
-    }),
-    { share: tinyShare },
-  );
+  const run = simulate(packedPairInput(), { share: tinyShare });
   const s = summarize(run, jobMetrics(run));
   // GPU 0: a and b at half speed to 100 s, then a alone to 150 s. GPU 1: c from 10 to 30 s.
   t.is(s.makespan_s, 150);

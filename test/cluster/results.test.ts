@@ -2,30 +2,17 @@ import test from "ava";
 import { tableFromIPC } from "apache-arrow";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { runFiles } from "../../sim/cluster/results.ts";
-import { gpus, input, tinyShare } from "./fixtures.ts";
-
-const scenario = () =>
-  input({
-    hardware: gpus({ mode: "naive" }, 2),
-    jobs: {
-      list: [
-        { id: "a", arrival_s: 0, workload: "small", iterations: 100 },
-        { id: "b", arrival_s: 0, workload: "small", iterations: 50 },
-        { id: "c", arrival_s: 10, workload: "large", iterations: 10 },
-      ],
-    },
-    scheduler: { policy: "naive-pack", params: { max_co_runners: 2 } },
-  });
+import { packedPairInput, tinyShare } from "./fixtures.ts";
 
 test("the same run gives the same bytes, even after other tables were built in the process", (t) => {
-  const first = runFiles(simulate(scenario(), { share: tinyShare })).files;
-  const second = runFiles(simulate(scenario(), { share: tinyShare })).files;
+  const first = runFiles(simulate(packedPairInput(), { share: tinyShare })).files;
+  const second = runFiles(simulate(packedPairInput(), { share: tinyShare })).files;
   t.deepEqual([...second.keys()], [...first.keys()]);
   for (const [name, bytes] of first) t.deepEqual(second.get(name), bytes, name);
 });
 
 test("the jobs table holds one row per job with its times and outcome", (t) => {
-  const files = runFiles(simulate(scenario(), { share: tinyShare })).files;
+  const files = runFiles(simulate(packedPairInput(), { share: tinyShare })).files;
   const jobs = tableFromIPC(files.get("jobs.arrow") as Uint8Array).toArray();
   t.deepEqual(
     jobs.map((r) => [r.job, r.start_s, r.finish_s, r.outcome, r.last_gpu]),
@@ -41,7 +28,7 @@ test("the jobs table holds one row per job with its times and outcome", (t) => {
 });
 
 test("the events table tells each job's story in time order", (t) => {
-  const files = runFiles(simulate(scenario(), { share: tinyShare })).files;
+  const files = runFiles(simulate(packedPairInput(), { share: tinyShare })).files;
   const events = tableFromIPC(files.get("events.arrow") as Uint8Array).toArray();
   t.deepEqual(
     events.filter((e) => e.job === "c").map((e) => [e.time_s, e.kind, e.gpu]),
@@ -54,7 +41,7 @@ test("the events table tells each job's story in time order", (t) => {
 });
 
 test("the GPU timeline has a row per change with the energy used so far", (t) => {
-  const files = runFiles(simulate(scenario(), { share: tinyShare })).files;
+  const files = runFiles(simulate(packedPairInput(), { share: tinyShare })).files;
   const rows = tableFromIPC(files.get("gpu-timeline.arrow") as Uint8Array)
     .toArray()
     .filter((r) => r.gpu === "gpu-1");

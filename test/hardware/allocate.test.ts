@@ -65,17 +65,25 @@ const step = fc.record({
   ),
 });
 
+/** A fresh GPU of the generated kind, and placing the profile an op picks by the op's rule. */
+function onGpu(name: string) {
+  const spec = gpu(name);
+  const profiles = migProfiles(spec);
+  const place = (state: MigState, op: { pick: number; rule: PlacementRule }) =>
+    placeInstance(spec, state, profiles[op.pick % profiles.length].id, op.rule);
+  return { spec, profiles, state: emptyMig(spec), place };
+}
+
 test("property: no accepted placement overlaps, and compute slices never exceed the GPU's", (t) => {
   fc.assert(
     fc.property(step, ({ gpu: name, ops }) => {
-      const spec = gpu(name);
-      const profiles = migProfiles(spec);
-      let state = emptyMig(spec);
+      const { spec, profiles, place, ...start } = onGpu(name);
+      let state = start.state;
       for (const op of ops) {
         if (op.free && state.instances.length > 0) {
           state = freeInstance(spec, state, state.instances[op.pick % state.instances.length]);
         } else {
-          const placed = placeInstance(spec, state, profiles[op.pick % profiles.length].id, op.rule);
+          const placed = place(state, op);
           if (placed) state = placed.state;
         }
         const compute = state.instances.reduce(
@@ -93,11 +101,10 @@ test("property: no accepted placement overlaps, and compute slices never exceed 
 test("property: freeing what was placed restores the previous state", (t) => {
   fc.assert(
     fc.property(step, ({ gpu: name, ops }) => {
-      const spec = gpu(name);
-      const profiles = migProfiles(spec);
-      let state = emptyMig(spec);
+      const { spec, place, ...start } = onGpu(name);
+      let state = start.state;
       for (const op of ops) {
-        const placed = placeInstance(spec, state, profiles[op.pick % profiles.length].id, op.rule);
+        const placed = place(state, op);
         if (!placed) continue;
         t.deepEqual(freeInstance(spec, placed.state, placed.placement), state);
         state = placed.state;

@@ -1,20 +1,6 @@
 import test from "ava";
 import { simulate } from "../../../sim/cluster/engine.ts";
-import { EVENT_KINDS } from "../../../sim/cluster/events-log.ts";
-import { gpus, input, tinyShare } from "../fixtures.ts";
-
-const job = (id: string, arrival_s: number, workload: string, iterations: number) => ({
-  id,
-  arrival_s,
-  workload,
-  iterations,
-});
-/** MIG profile of the instance job `j` started in. */
-const profileOf = (run: ReturnType<typeof simulate>, j: number) => {
-  const start = EVENT_KINDS.indexOf("start");
-  const at = run.log.kind.values().findIndex((k, i) => k === start && run.log.job.values()[i] === j);
-  return run.cluster.devices[run.log.device.values()[at]].instance?.profile;
-};
+import { gpus, input, instanceProfileOf, job, tinyShare } from "../fixtures.ts";
 
 test("MIG dynamic creates the instance a job needs, after the reconfiguration delay", (t) => {
   const run = simulate(
@@ -26,10 +12,10 @@ test("MIG dynamic creates the instance a job needs, after the reconfiguration de
     { share: tinyShare },
   );
   t.is(run.jobs.start[0], 5);
-  t.is(profileOf(run, 0), "1g.18gb");
+  t.is(instanceProfileOf(run, 0), "1g.18gb");
   // b needs 60 GB: a 3g.71gb is created in free slices beside a's instance.
   t.is(run.jobs.start[1], 105);
-  t.is(profileOf(run, 1), "3g.71gb");
+  t.is(instanceProfileOf(run, 1), "3g.71gb");
 });
 
 test("MIG dynamic drains a busy GPU when no idle slices are left", (t) => {

@@ -1,20 +1,6 @@
 import test from "ava";
 import { simulate } from "../../../sim/cluster/engine.ts";
-import { EVENT_KINDS } from "../../../sim/cluster/events-log.ts";
-import { gpus, input, tinyShare } from "../fixtures.ts";
-
-const job = (id: string, arrival_s: number, workload: string, iterations: number) => ({
-  id,
-  arrival_s,
-  workload,
-  iterations,
-});
-/** MIG profile of the instance job `j` started in. */
-const profileOf = (run: ReturnType<typeof simulate>, j: number) => {
-  const start = EVENT_KINDS.indexOf("start");
-  const at = run.log.kind.values().findIndex((k, i) => k === start && run.log.job.values()[i] === j);
-  return run.cluster.devices[run.log.device.values()[at]].instance?.profile;
-};
+import { gpus, input, instanceProfileOf, job, tinyShare } from "../fixtures.ts";
 
 test("MIG static best-fit puts each job in the smallest idle instance its memory fits", (t) => {
   const run = simulate(
@@ -29,7 +15,7 @@ test("MIG static best-fit puts each job in the smallest idle instance its memory
   );
   // large needs 60 GB: only the 3g (71 GB). small needs 10 GB: the 1g (18 GB), then the 2g (35 GB).
   t.deepEqual(
-    [0, 1, 2].map((j) => profileOf(run, j)),
+    [0, 1, 2].map((j) => instanceProfileOf(run, j)),
     ["3g.71gb", "1g.18gb", "2g.35gb"],
   );
 });

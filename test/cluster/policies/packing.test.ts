@@ -1,13 +1,6 @@
 import test from "ava";
 import { simulate } from "../../../sim/cluster/engine.ts";
-import { gpus, input, startGpus, tinyShare } from "../fixtures.ts";
-
-const job = (id: string, arrival_s: number, workload: string, iterations: number) => ({
-  id,
-  arrival_s,
-  workload,
-  iterations,
-});
+import { gpus, input, job, startGpus, tinyShare } from "../fixtures.ts";
 
 test("MPS packing fills the first GPU up to the co-runner cap, then the next", (t) => {
   const run = simulate(
