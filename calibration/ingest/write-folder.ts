@@ -22,10 +22,19 @@ export function writeFolder(dir: string, files: ReadonlyMap<string, string | Uin
   }
   mkdirSync(dirname(target), { recursive: true });
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
-  const old = join(dirname(target), `.${basename(target)}.old-${process.pid}`);
   try {
     mkdirSync(temp);
     for (const [name, content] of files) writeFileSync(join(temp, name), content);
+    swapIntoPlace(temp, target);
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** Put the finished folder `temp` at `target`, keeping any earlier `target` until the rename has succeeded. */
+export function swapIntoPlace(temp: string, target: string): void {
+  const old = join(dirname(target), `.${basename(target)}.old-${process.pid}`);
+  try {
     if (existsSync(target)) renameSync(target, old);
     try {
       renameSync(temp, target);
@@ -34,7 +43,6 @@ export function writeFolder(dir: string, files: ReadonlyMap<string, string | Uin
       throw error;
     }
   } finally {
-    rmSync(temp, { recursive: true, force: true });
     rmSync(old, { recursive: true, force: true });
   }
 }

@@ -6,10 +6,11 @@
  */
 import type { Command } from "commander";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
+import { swapIntoPlace } from "../../calibration/ingest/write-folder.ts";
 import { InputError } from "../../sim/core/errors.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
 import {
@@ -55,8 +56,7 @@ async function intoFolder(out: string, fill: (temp: string) => Promise<void>): P
   mkdirSync(join(temp, "points"), { recursive: true });
   try {
     await fill(temp);
-    rmSync(target, { recursive: true, force: true });
-    renameSync(temp, target);
+    swapIntoPlace(temp, target);
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
