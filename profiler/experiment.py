@@ -19,6 +19,9 @@ class Settings:
     data: str = "synthetic"
     loader_workers: int = 4
     sample_hz: float = 12.5
+    # A per-process PyTorch memory cap (0: none), to find the least memory a workload trains in: cuDNN then picks
+    # algorithms with smaller workspaces, as it must inside a small MIG instance.
+    memory_cap_gib: float = 0.0
 
     def with_overrides(self, overrides: dict) -> "Settings":
         return replace(self, **overrides)
@@ -58,10 +61,14 @@ def procset_label(workloads: list[str]) -> str:
     return "+".join(workloads)
 
 
-def run_id(mode: str, workloads: list[str], sm_limit: int | None, repeat: int, repeats: int) -> str:
+def run_id(
+    mode: str, workloads: list[str], sm_limit: int | None, repeat: int, repeats: int, memory_cap_gib: float = 0.0
+) -> str:
     parts = [mode, procset_label(workloads)]
     if sm_limit is not None:
         parts.append(f"sm{sm_limit}")
+    if memory_cap_gib:
+        parts.append(f"cap{memory_cap_gib:g}g")
     if repeats > 1:
         parts.append(f"r{repeat}")
     return "__".join(parts)

@@ -19,6 +19,7 @@ SETTING_TYPES = {
     "data": str,
     "loader_workers": int,
     "sample_hz": float,
+    "memory_cap_gib": float,
 }
 GROUP_KEYS = {
     "name",
@@ -128,7 +129,7 @@ def _expand_group(group: object, index: int, known: dict[str, Workload], file: s
                 for r in range(1, repeats + 1):
                     out.append(
                         Experiment(
-                            run_id=run_id(mode, procs, limit, r, repeats),
+                            run_id=run_id(mode, procs, limit, r, repeats, settings.memory_cap_gib),
                             experiment=name,
                             mode=mode,
                             procs=tuple(ProcSpec(i, w, limit, mig_profile=m) for i, (w, m) in enumerate(zip(procs, migs))),

@@ -32,6 +32,10 @@ class TorchJob:
         torch.cuda.init()
         if self.green_sms:
             self._enter_green_context(torch)
+        cap = self.settings.get("memory_cap_gib", 0.0)
+        if cap:
+            total = torch.cuda.get_device_properties(0).total_memory
+            torch.cuda.set_per_process_memory_fraction(min(1.0, cap * 2**30 / total))
         torch.cuda.reset_peak_memory_stats()
         self.model = timm.create_model(self.w["model"], num_classes=self.w["classes"], pretrained=False).cuda().train()
         self.opt = torch.optim.SGD(self.model.parameters(), lr=0.05, momentum=0.9, weight_decay=2e-5)
@@ -140,6 +144,8 @@ class TorchJob:
         gc.collect()
         torch.cuda.synchronize()
         torch.cuda.empty_cache()
+        # Workers are persistent: the next experiment must not inherit this one's cap.
+        torch.cuda.set_per_process_memory_fraction(1.0)
         if self.green is not None:
             self.stream.__exit__(None, None, None)
             (getattr(self.green, "pop_context", None) or self.green.pop_current)()

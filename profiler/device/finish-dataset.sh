@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
-# Device calls that complete the H200 dataset, each within the 10-minute limit of one call:
-#   bash profiler/device/finish-dataset.sh plan      # the plan's pending runs (complete folders are skipped)
-#   bash profiler/device/finish-dataset.sh replays   # the three live replays (each sized for 60-90 s)
-# Brings back $OUT/new-runs.tar.gz (only the folders this call wrote) and a log; unpack into
-# calibration/data/h200-runs and delete the new ids from the README's pending list.
+# Device calls that complete the H200 dataset, each within the 10-minute limit of one call. Steps run in order
+# and share one budget (BUDGET_S, default 540 s); the plan step starts no experiment after the budget allows:
+#   bash profiler/device/finish-dataset.sh replays plan          # live replays, then the plan's pending runs
+#   ONLY=mps-partitioned__,cap bash profiler/device/finish-dataset.sh plan   # only matching run ids
+#   bash profiler/device/finish-dataset.sh green                 # one green-context run (16 SMs), a check
+# Complete run folders are skipped (the plan is resumable). Brings back $OUT/new-runs.tar.gz (only the folders this
+# call wrote) and a log; unpack into calibration/data/h200-runs and update its README.
 set -o pipefail
 export PYTHONUNBUFFERED=1
 R=/tmp/colloc-runs
+start=$(date +%s)
+left() { echo $((${BUDGET_S:-540} - ($(date +%s) - start))); }
 mkdir -p "$R"
 cp -r calibration/data/h200-runs/. "$R/"
 before=$(ls "$R")
-{
-  case "$1" in
-    plan) timeout 540 python3 -m profiler plan profiler/plans/h200-dataset.yaml --deadline-s 480 --out "$R" ;;
+for step in "$@"; do
+  echo "=== $(date -u +%T) $step ($(left) s left)"
+  case "$step" in
+    plan) timeout "$(left)" python3 -m profiler plan profiler/plans/h200-dataset.yaml ${ONLY:+--only "$ONLY"} \
+      --deadline-s "$(($(left) - 60))" --out "$R" ;;
     replays) for s in scenarios/replays/*.yaml; do timeout 170 python3 -m profiler replay "$s" --out "$R"; done ;;
-    *) echo "usage: $0 plan|replays"; exit 2 ;;
+    green) timeout 90 python3 -m profiler run --mode green --sm-limit 16 --workloads resnet26-c10-b128 \
+      --run-id green__resnet26-c10-b128__sm16 --validation --out "$R" ;;
+    *) echo "unknown step $step (plan, replays, green)"; exit 2 ;;
   esac
-} 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset-$1.txt"
+done 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt"
+pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"
 new=$(comm -13 <(echo "$before" | sort) <(ls "$R" | sort))
 tar czf "$OUT/new-runs.tar.gz" -C "$R" $new
 ls -la "$OUT"
