@@ -25,18 +25,22 @@ function runJson<T>(command: string, args: string[]): T {
 }
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-const ours = {} as Rates;
-const theirs = {} as Rates;
-for (const shape of shapes) {
-  const rates = runJson<{ colloc: number; simjs: number }>(process.execPath, [
+const measure = (name: string) =>
+  runJson<{ colloc: number; simjs?: number }>(process.execPath, [
     "--import",
     "tsx",
     here("core_measure.ts"),
-    shape,
+    name,
   ]);
+const ours = {} as Rates;
+const theirs = {} as Rates;
+for (const shape of shapes) {
+  const rates = measure(shape);
   ours[shape] = rates.colloc;
-  theirs[shape] = rates.simjs;
+  theirs[shape] = rates.simjs as number;
 }
+// M/M/1 above is written with callbacks, as simjs's is; this one with processes, as SimPy's is.
+const mm1Processes = measure("mm1-processes").colloc;
 const simpy = runJson<Rates>(PYTHON, [here("simpy_core.py"), JSON.stringify(SHAPES), String(SIMPY_REPEATS)]);
 const pending = runJson<{ megabytes: number }>(process.execPath, [
   "--expose-gc",
@@ -45,28 +49,48 @@ const pending = runJson<{ megabytes: number }>(process.execPath, [
   here("core_pending.ts"),
 ]);
 
+/** Each ratio compares like with like: colloc/simjs callbacks to callbacks, colloc/SimPy processes to processes. */
+const ratios = Object.fromEntries(
+  shapes.map((shape) => {
+    const againstSimpy = shape === "mm1" ? mm1Processes : ours[shape];
+    return [shape, { simjs: ours[shape] / theirs[shape], simpy: againstSimpy / simpy[shape] }];
+  }),
+) as Record<ShapeName, { simjs: number; simpy: number }>;
+
 const millions = (rate: number) => Math.round(rate / 1e4) / 100;
+const times = (ratio: number) => `${ratio.toFixed(1)}x`;
 const rows = shapes.map((shape) => [
-  shape,
+  shape === "mm1" ? "mm1 (callbacks)" : shape,
   millions(ours[shape]),
   millions(theirs[shape]),
-  millions(simpy[shape]),
-  `${(ours[shape] / theirs[shape]).toFixed(1)}x`,
-  `${(ours[shape] / simpy[shape]).toFixed(1)}x`,
+  shape === "mm1" ? "" : millions(simpy[shape]),
+  times(ratios[shape].simjs),
+  shape === "mm1" ? "" : times(ratios[shape].simpy),
 ]);
+rows.push(["mm1 (processes)", millions(mm1Processes), "", millions(simpy.mm1), "", times(ratios.mm1.simpy)]);
 process.stdout.write(
   formatTable(
     ["shape", "colloc M ev/s", "simjs M ev/s", "SimPy M ev/s", "colloc/simjs", "colloc/SimPy"],
     rows,
   ),
 );
+process.stdout.write(
+  "simjs has no processes: its generators shape is timer chains, its M/M/1 callbacks like colloc's mm1 (callbacks).\n",
+);
 process.stdout.write(`one million pending events: ${pending.megabytes.toFixed(1)} MB\n`);
 
-const eventsPerSecond = Object.fromEntries(
+const round2 = (ratio: number) => Math.round(ratio * 100) / 100;
+const eventsPerSecond: Record<string, Record<string, number>> = Object.fromEntries(
   shapes.map((shape) => [
     shape,
     { colloc: Math.round(ours[shape]), simjs: Math.round(theirs[shape]), simpy: Math.round(simpy[shape]) },
   ]),
 );
+eventsPerSecond.mm1 = { ...eventsPerSecond.mm1, collocProcesses: Math.round(mm1Processes) };
+const ratioJson = Object.fromEntries(
+  shapes.map((shape) => [shape, { simjs: round2(ratios[shape].simjs), simpy: round2(ratios[shape].simpy) }]),
+);
 const pendingMillionMB = Math.round(pending.megabytes * 10) / 10;
-process.stdout.write(`${JSON.stringify({ bench: "core", eventsPerSecond, pendingMillionMB })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ bench: "core", eventsPerSecond, ratios: ratioJson, pendingMillionMB })}\n`,
+);

@@ -1,5 +1,9 @@
-/** The benchmark shapes on colloc's event core. Each returns the model events it counted. */
-import { Resource, Simulation } from "../sim/core/index.ts";
+/**
+ * The benchmark shapes on colloc's event core. Each returns the model events it counted. The M/M/1 queue
+ * comes twice: with callbacks, the way the simjs version is written (simjs has no processes), and with
+ * generator processes, the way the SimPy version is; each is compared with its own kind.
+ */
+import { Resource, Simulation, type Event, type Request } from "../sim/core/index.ts";
 import { SHAPES, delayOf } from "./core_shapes.ts";
 
 export function callbacks(): number {
@@ -30,7 +34,34 @@ export function generators(): number {
   return resumed;
 }
 
+/** M/M/1 with callbacks: arrivals chain through `schedule`, each granted request schedules its departure. */
 export function mm1(): number {
+  const { customers, arrivalRate, serviceRate } = SHAPES.mm1;
+  const sim = new Simulation({ seed: 1 });
+  const server = new Resource(sim, 1);
+  const arrivals = sim.rng("arrivals");
+  const services = sim.rng("services");
+  let events = 0;
+  let arrived = 0;
+  const depart = (request: Request) => {
+    server.release(request);
+    events++; // departure
+  };
+  // A request's callbacks receive the request itself.
+  const serve = (granted: Event) =>
+    sim.schedule(services.exponential(1 / serviceRate), depart, granted as Request);
+  const arrive = () => {
+    events++; // arrival
+    server.request().addCallback(serve);
+    if (++arrived < customers) sim.schedule(arrivals.exponential(1 / arrivalRate), arrive);
+  };
+  sim.schedule(0, arrive);
+  sim.run();
+  return events;
+}
+
+/** M/M/1 with a generator process per customer, as SimPy models it. */
+export function mm1Processes(): number {
   const { customers, arrivalRate, serviceRate } = SHAPES.mm1;
   const sim = new Simulation({ seed: 1 });
   const server = new Resource(sim, 1);

@@ -7,14 +7,23 @@
  * run's objects), so each run would then measure recompiling rather than the engine (about half the rate).
  */
 import * as colloc from "./core_colloc.ts";
-import { SHAPES, eventsOf, type ShapeName } from "./core_shapes.ts";
+import { eventsOf, type ShapeName } from "./core_shapes.ts";
 import * as simjs from "./core_simjs.ts";
 
 const REPEATS = 7;
 
-const shape = process.argv[2] as ShapeName;
-if (!(shape in SHAPES))
-  throw new Error(`unknown shape ${shape}; expected one of ${Object.keys(SHAPES).join(", ")}`);
+/** What one fresh process measures: a shape's engines, by the name core.ts passes on argv[2]. */
+const MEASUREMENTS = {
+  callbacks: { shape: "callbacks", engines: { colloc: colloc.callbacks, simjs: simjs.callbacks } },
+  generators: { shape: "generators", engines: { colloc: colloc.generators, simjs: simjs.generators } },
+  mm1: { shape: "mm1", engines: { colloc: colloc.mm1, simjs: simjs.mm1 } },
+  "mm1-processes": { shape: "mm1", engines: { colloc: colloc.mm1Processes } },
+} satisfies Record<string, { shape: ShapeName; engines: Record<string, () => number> }>;
+
+const name = process.argv[2] as keyof typeof MEASUREMENTS;
+if (!(name in MEASUREMENTS))
+  throw new Error(`unknown measurement ${name}; expected one of ${Object.keys(MEASUREMENTS).join(", ")}`);
+const { shape, engines } = MEASUREMENTS[name] as { shape: ShapeName; engines: Record<string, () => number> };
 
 /** Model events per CPU second (user + system, all threads: GC work counts against the engine that caused it). */
 function rate(run: () => number): number {
@@ -27,10 +36,9 @@ function rate(run: () => number): number {
   return events / ((used.user + used.system) / 1e6);
 }
 
-const engines = { colloc: colloc[shape], simjs: simjs[shape] };
-const best = { colloc: 0, simjs: 0 };
+const best: Record<string, number> = Object.fromEntries(Object.keys(engines).map((engine) => [engine, 0]));
 for (const run of Object.values(engines)) run(); // warm-up: let the JIT compile the hot paths
 for (let i = 0; i < REPEATS; i++) {
-  for (const name of ["colloc", "simjs"] as const) best[name] = Math.max(best[name], rate(engines[name]));
+  for (const [engine, run] of Object.entries(engines)) best[engine] = Math.max(best[engine], rate(run));
 }
 console.log(JSON.stringify(best));
