@@ -118,7 +118,7 @@ def cmd_replay(args) -> int:
     workloads = {j.workload: known[j.workload] for j in sc.jobs}
     environment = _environment()
     check([replay_experiment(sc)], environment, args.scenario)
-    status = run_replay(sc, workloads, environment, Path(args.out), log=_log)
+    status = run_replay(sc, workloads, environment, Path(args.out), log=_log, scenario_file=Path(args.scenario))
     print(f"{sc.name}: {status}")
     return 0 if status == "complete" else 1
 

@@ -36,11 +36,15 @@ def run_replay(
     runs_dir: Path,
     log=print,
     mps_daemon: MpsDaemon | None = None,
+    scenario_file: Path | None = None,
 ) -> str:
     run_dir = Path(runs_dir) / sc.name
     if run_dir.exists():
         shutil.rmtree(run_dir)
     run_dir.mkdir(parents=True)
+    if scenario_file is not None:
+        # The run carries what it replayed, so `colloc validate` simulates exactly that scenario.
+        shutil.copyfile(scenario_file, run_dir / "scenario.yaml")
     exp = replay_experiment(sc)
     manifest = new_manifest(exp, workloads, environment, mode="replay")
     for rec, j in zip(manifest["processes"], sc.jobs):

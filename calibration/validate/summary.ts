@@ -3,7 +3,9 @@
  * errors, out of memory per run (and per process, for information), and the held-out SM-curve points.
  */
 import type { Comparison, Skipped } from "./compare.ts";
+import type { CompletionComparison } from "./live-replay.ts";
 import type { RunComparison } from "./tables.ts";
+import { median } from "d3-array";
 
 export interface ErrorStats {
   /** Mean and largest absolute error (percent, or percentage points for utilization and SM activity). */
@@ -37,6 +39,8 @@ export interface ValidationSummary {
   oom: { runs: OomCounts; procs: OomCounts };
   /** Step time of each SM point left out of its workload's curve (held-out-sm.ts), in percent. */
   sm_curve_held_out_pct: ErrorStats;
+  /** Live replays: per-job completion-time error of the simulator, in percent (live-replay.ts). */
+  live_replays: { runs: number; completion_pct: ErrorStats & { median_abs: number | null } };
   /** Each compared run's GPU-level errors (runs.arrow has the values behind them). */
   per_run: PerRun[];
   skipped: Skipped[];
@@ -67,6 +71,11 @@ export function errorStats(values: readonly (number | null)[]): ErrorStats {
   return { mean_abs: abs.reduce((a, b) => a + b, 0) / abs.length, max_abs: Math.max(...abs), n: abs.length };
 }
 
+function medianAbs(completions: readonly CompletionComparison[]): number | null {
+  const abs = completions.flatMap((c) => (c.error_pct === null ? [] : [Math.abs(c.error_pct)]));
+  return median(abs) ?? null;
+}
+
 function oomCounts(cases: readonly { measured_oom: boolean; predicted_oom: boolean }[]): OomCounts {
   return {
     measured: cases.filter((c) => c.measured_oom).length,
@@ -82,6 +91,7 @@ export function summarize(
   set: ValidationSummary["set"],
   validationOnly: boolean,
   heldOutSmErrors: readonly number[],
+  completions: readonly CompletionComparison[] = [],
 ): ValidationSummary {
   const { jobs, runs, skipped } = comparison;
   const modes = [...new Set(jobs.map((j) => j.mode))].sort();
@@ -105,6 +115,13 @@ export function summarize(
     power_pct: errorStats(runs.map((r) => r.power_error_pct)),
     oom: { runs: oomCounts(runs), procs: oomCounts(jobs) },
     sm_curve_held_out_pct: errorStats(heldOutSmErrors),
+    live_replays: {
+      runs: new Set(completions.map((c) => c.run_id)).size,
+      completion_pct: {
+        ...errorStats(completions.map((c) => c.error_pct)),
+        median_abs: medianAbs(completions),
+      },
+    },
     per_run: runs.map((r) => ({
       run_id: r.run_id,
       mode: r.mode,

@@ -61,3 +61,17 @@ export const RUN_COMPARISON = {
 
 export type JobComparison = RowOf<typeof JOB_COMPARISON>;
 export type RunComparison = RowOf<typeof RUN_COMPARISON>;
+
+/** completions.arrow: one row per job of each live replay (live-replay.ts). */
+export const COMPLETION_COMPARISON = {
+  run_id: req("utf8", "replay run id (the scenario's name)"),
+  job: req("utf8", "scenario job id"),
+  workload: req("utf8", "workload id"),
+  sharing: req("utf8", "sharing the replay ran under: exclusive, naive, mps or mps-partitioned"),
+  arrival_s: req("f64", "arrival, seconds since the replay start"),
+  predicted_s: opt("f64", "simulated completion time (finish - arrival), seconds; null if it never finished"),
+  measured_s: opt("f64", "measured completion time (finish - arrival), seconds; null if it did not finish"),
+  error_pct: opt("f64", "(predicted - measured) / measured x 100"),
+  predicted_outcome: req("utf8", "ok, or oom when the simulator has the job run out of memory"),
+  measured_outcome: req("utf8", "ok, oom, error or killed"),
+} satisfies TableSpec;

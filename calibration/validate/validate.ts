@@ -4,6 +4,12 @@
  * models' units) and predict.ts (`predictRun(set, RunDescription) -> PredictedRun`, procs in input order).
  */
 import { tableToIPC } from "apache-arrow";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { InputError } from "../../sim/core/errors.ts";
+import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
+import type { JobRow } from "../ingest/tables.ts";
+import { compareReplay, type CompletionComparison } from "./live-replay.ts";
 import { renderSvg } from "../../report/svg.ts";
 import { toArrowTable } from "../ingest/arrow-table.ts";
 import { ingestRuns } from "../ingest/ingest.ts";
@@ -14,15 +20,28 @@ import { predictedVsMeasuredChart } from "./chart.ts";
 import { heldOutSmPoints } from "./held-out-sm.ts";
 import { compareRuns, type Comparison, type Predict } from "./compare.ts";
 import { summarize, type ValidationSummary } from "./summary.ts";
-import { JOB_COMPARISON, RUN_COMPARISON } from "./tables.ts";
+import { COMPLETION_COMPARISON, JOB_COMPARISON, RUN_COMPARISON } from "./tables.ts";
 
 export interface Validation {
   comparison: Comparison;
+  /** Live replays: each job's completion time, simulated against measured. */
+  completions: CompletionComparison[];
   summary: ValidationSummary;
+}
+
+/** A live replay run: the scenario it ran (the copy in its folder) and what each job did. */
+export interface MeasuredReplay {
+  runId: string;
+  sharing: string;
+  validation: boolean;
+  usable: boolean;
+  scenarioFile: string;
+  jobs: JobRow[];
 }
 
 export interface MeasuredFolders {
   measured: MeasuredRun[];
+  replays: MeasuredReplay[];
   /** The folder each run id came from, for messages. */
   folderOf: (runId: string) => string;
 }
@@ -31,29 +50,74 @@ export interface MeasuredFolders {
 export function measureFolders(folders: readonly string[], onRun?: () => void): MeasuredFolders {
   const { rows, reports } = ingestRuns(folders, { onRun });
   const folderById = new Map(reports.map((r) => [r.run_id, r.folder]));
+  const folderOf = (id: string) => folderById.get(id) ?? id;
+  const replays = rows.runs
+    .filter((r) => r.mode === "replay")
+    .map((r) => ({
+      runId: r.run_id,
+      sharing: r.sharing ?? "exclusive",
+      validation: r.validation,
+      usable: r.status === "complete" && r.ingest_status === "ok",
+      scenarioFile: join(folderOf(r.run_id), "scenario.yaml"),
+      jobs: rows.jobs.filter((j) => j.run_id === r.run_id),
+    }));
   // measuredRuns (calibration/measured.ts) reads a Dataset; the in-memory tables have the same rows.
-  return { measured: measuredRuns({ dir: "", ...rows }), folderOf: (id) => folderById.get(id) ?? id };
+  return { measured: measuredRuns({ dir: "", ...rows }), replays, folderOf };
+}
+
+/** Simulate each usable replay's scenario with `set` and compare job completion times. */
+export function validateReplays(
+  set: CalibrationSet,
+  replays: readonly MeasuredReplay[],
+  validationOnly = false,
+): CompletionComparison[] {
+  const chosen = replays.filter((r) => r.usable && (!validationOnly || r.validation));
+  return chosen.flatMap((r) => {
+    const input = loadScenario(readScenarioText(r.scenarioFile), {
+      file: r.scenarioFile,
+      calibration: () => set,
+      readText: readScenarioText,
+    });
+    return compareReplay(r.runId, r.sharing, input, r.jobs);
+  });
+}
+
+function readScenarioText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code;
+    throw new InputError(file, "", "the scenario a live replay ran (the profiler copies it there)", why);
+  }
 }
 
 export function validateRuns(
   set: CalibrationSet,
   measured: readonly MeasuredRun[],
-  options: { validationOnly?: boolean; folderOf?: (runId: string) => string } = {},
+  options: {
+    validationOnly?: boolean;
+    folderOf?: (runId: string) => string;
+    /** Live replays to simulate and compare (measureFolders finds them). */
+    replays?: readonly MeasuredReplay[];
+  } = {},
   predict: Predict = (run) => predictRun(set, run),
 ): Validation {
   const validationOnly = options.validationOnly ?? false;
-  const runs = validationOnly ? measured.filter((r) => r.validation) : measured;
+  // Live replays are judged by completion times (validateReplays), not by a shared measurement window.
+  const runs = measured.filter((r) => r.mode !== "replay" && (!validationOnly || r.validation));
   const comparison = compareRuns(runs, predict, new Set(set.provenance.runs), {
     sourceOf: options.folderOf,
     unprofiled: new Map(set.skipped.map((s) => [s.workload, s.reason])),
   });
+  const completions = validateReplays(set, options.replays ?? [], validationOnly);
   const summary = summarize(
     comparison,
     { gpu: set.gpu.name, fitted_runs: set.provenance.runs.length },
     validationOnly,
     heldOutSmPoints(set).map((p) => p.errorPct),
+    completions,
   );
-  return { comparison, summary };
+  return { comparison, completions, summary };
 }
 
 export const CHART_NAME = "predicted-vs-measured";
@@ -66,6 +130,7 @@ export async function validationFiles(v: Validation): Promise<Map<string, string
   return new Map<string, string | Uint8Array>([
     ["jobs.arrow", tableToIPC(toArrowTable(JOB_COMPARISON, jobs), "file")],
     ["runs.arrow", tableToIPC(toArrowTable(RUN_COMPARISON, v.comparison.runs), "file")],
+    ["completions.arrow", tableToIPC(toArrowTable(COMPLETION_COMPARISON, v.completions), "file")],
     ["summary.json", `${JSON.stringify(v.summary, null, 2)}\n`],
     [`${CHART_NAME}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`],
     [`${CHART_NAME}.svg`, svg],

@@ -61,7 +61,28 @@ function printText(v: Validation): void {
   process.stdout.write(
     `SM curve, each point left out in turn: step time MAPE ${fixed(held.mean_abs, 2) ?? "-"} % over ${held.n} point(s)\n`,
   );
+  printCompletions(v);
   for (const k of s.skipped) process.stdout.write(`skipped ${k.run_id}: ${k.reason}\n`);
+}
+
+function printCompletions(v: Validation): void {
+  if (v.completions.length === 0) return;
+  const rows: Cell[][] = v.completions.map((c) => [
+    c.run_id,
+    c.job,
+    c.workload,
+    c.arrival_s,
+    fixed(c.predicted_s, 1) ?? c.predicted_outcome,
+    fixed(c.measured_s, 1) ?? c.measured_outcome,
+    fixed(c.error_pct, 1),
+  ]);
+  const header = ["live replay", "job", "workload", "arrival s", "predicted s", "measured s", "error %"];
+  process.stdout.write(`\n${formatTable(header, rows)}`);
+  const c = v.summary.live_replays.completion_pct;
+  process.stdout.write(
+    `live replays: completion time median |error| ${fixed(c.median_abs, 2) ?? "-"} %, mean ${fixed(c.mean_abs, 2) ?? "-"} %, ` +
+      `max ${fixed(c.max_abs, 2) ?? "-"} % over ${c.n} job(s) of ${v.summary.live_replays.runs} replay(s)\n`,
+  );
 }
 
 export const registerValidate: Register = (program: Command) => {
@@ -77,9 +98,13 @@ export const registerValidate: Register = (program: Command) => {
       const set = loadCalibrationSet(flags.set);
       const folders = findRunFolders(flags.against);
       const bar = progress("validate", folders.length, flags);
-      const { measured, folderOf } = measureFolders(folders, () => bar.tick());
+      const { measured, replays, folderOf } = measureFolders(folders, () => bar.tick());
       bar.stop();
-      const validation = validateRuns(set, measured, { validationOnly: flags.validationOnly, folderOf });
+      const validation = validateRuns(set, measured, {
+        validationOnly: flags.validationOnly,
+        folderOf,
+        replays,
+      });
       if (flags.out) writeFolder(flags.out, await validationFiles(validation));
       if (flags.json) process.stdout.write(`${JSON.stringify(validation.summary)}\n`);
       else printText(validation);

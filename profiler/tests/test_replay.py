@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from helpers import REPO, SPEC, fake
@@ -68,6 +69,7 @@ def test_a_replay_records_every_job(tmp_path, fake_env, mode):
     assert run_folder_errors(run) == []
     manifest = json.loads((run / "manifest.json").read_text())
     assert (manifest["mode"], manifest["sharing"], manifest["status"], manifest["validation"]) == ("replay", mode, "complete", True)
+    assert (run / "scenario.yaml").read_text() == Path(scenario(tmp_path, mode)).read_text()  # what was replayed
     jobs = {j["job"]: j for j in read_jsonl(run / "jobs.jsonl")}
     assert [jobs[j]["outcome"] for j in ("j1", "j2", "j3")] == ["ok", "ok", "oom"]
     assert jobs["j1"]["steps"] == 12 and jobs["j2"]["steps"] == 20

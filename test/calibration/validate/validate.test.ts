@@ -36,6 +36,7 @@ test("with the set's own models, exclusive runs predict the solo step time the s
 test("the output files: tables with one row per job and run, summary, chart spec and SVG", async (t) => {
   const files = await validationFiles(validateRuns(set, measured, {}, fakePredict));
   t.deepEqual([...files.keys()].sort(), [
+    "completions.arrow",
     "jobs.arrow",
     "predicted-vs-measured.svg",
     "predicted-vs-measured.vl.json",
@@ -44,6 +45,7 @@ test("the output files: tables with one row per job and run, summary, chart spec
   ]);
   t.is(tableFromIPC(files.get("jobs.arrow") as Uint8Array).numRows, 15);
   t.is(tableFromIPC(files.get("runs.arrow") as Uint8Array).numRows, 6);
+  t.is(tableFromIPC(files.get("completions.arrow") as Uint8Array).numRows, 0, "no live replay among them");
   t.regex(String(files.get("predicted-vs-measured.svg")), /^<svg/);
   t.is(JSON.parse(String(files.get("summary.json"))).kind, "validation");
 });
