@@ -29,6 +29,8 @@ export interface MeasuredRun {
   validation: boolean;
   /** Whole and clean: status complete and every line ingested. */
   usable: boolean;
+  /** PyTorch memory cap of each process (a memory-cap run), bytes; null: none. */
+  memoryCapBytes: number | null;
   procs: MeasuredProc[];
   /** Means over the shared measurement window (null without samples there). */
   utilization: number | null;
@@ -74,6 +76,7 @@ function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): 
     gpu: run.gpu_name,
     validation: run.validation,
     usable: run.status === "complete" && run.ingest_status === "ok",
+    memoryCapBytes: run.memory_cap_gib === null ? null : run.memory_cap_gib * 2 ** 30,
     procs,
     utilization: fractionOf(column(window, (s) => s.util_gpu)),
     // GPM sometimes returns 0 for a sample while NVML shows kernels running: a missed reading, not an idle GPU.

@@ -56,6 +56,7 @@ export interface Manifest {
     data: string;
     loader_workers: number;
     sample_hz: number;
+    memory_cap_gib?: number;
   };
   command: string;
   started_at: number;

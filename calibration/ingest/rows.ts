@@ -47,6 +47,8 @@ function runRow(run: ParsedRun): RunRow {
     window_start: m.window?.start ?? null,
     window_end: m.window?.end ?? null,
     ...m.settings,
+    // 0 in the manifest, or absent (runs before the setting existed): no cap.
+    memory_cap_gib: m.settings.memory_cap_gib || null,
     capabilities: stableJson(m.capabilities ?? {}),
     notes: m.notes,
     ingest_status: run.status,

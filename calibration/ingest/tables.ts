@@ -42,6 +42,7 @@ export const RUNS = {
   data: req("utf8", "input data: 'synthetic' or a dataset path"),
   loader_workers: req("i32", "data-loader workers per process"),
   sample_hz: req("f64", "GPU sampling rate asked for, Hz"),
+  memory_cap_gib: opt("f64", "PyTorch memory cap of each process, GiB (memory-cap runs); null: none"),
   capabilities: req("utf8", "what the host offered (MPS, GPM, green contexts...), as JSON with sorted keys"),
   notes: req("utf8", "free-text notes"),
   ingest_status: req("utf8", "ok; truncated (cut-off last lines, whole lines kept); corrupt (rows left out)"),

@@ -133,6 +133,7 @@ function runRow(plan: Plan, index: number): RunRow {
     data: "synthetic",
     loader_workers: 4,
     sample_hz: 10,
+    memory_cap_gib: null,
     capabilities: "{}",
     notes: "",
     ingest_status: "ok",

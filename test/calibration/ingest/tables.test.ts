@@ -1,7 +1,7 @@
 import test from "ava";
 import { readFileSync } from "node:fs";
 import { TABLES } from "../../../calibration/ingest/tables.ts";
-import { JOB_COMPARISON, RUN_COMPARISON } from "../../../calibration/validate/tables.ts";
+import { COMPLETION_COMPARISON, JOB_COMPARISON, RUN_COMPARISON } from "../../../calibration/validate/tables.ts";
 
 const doc = readFileSync("docs/data-formats.md", "utf8");
 
@@ -34,6 +34,7 @@ test("docs/data-formats.md lists every ingest column with its type and meaning, 
 test("docs/data-formats.md lists every validation column with its type and meaning, in order", (t) => {
   t.deepEqual(documented("jobs.arrow (validate)"), expected(JOB_COMPARISON));
   t.deepEqual(documented("runs.arrow (validate)"), expected(RUN_COMPARISON));
+  t.deepEqual(documented("completions.arrow (validate)"), expected(COMPLETION_COMPARISON));
 });
 
 test("every table is sorted by columns it has", (t) => {

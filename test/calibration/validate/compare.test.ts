@@ -91,6 +91,7 @@ test("which copy runs out of memory is a race: rates are predicted for the measu
     gpu: "H200-141GB",
     validation: true,
     usable: true,
+    memoryCapBytes: null,
     procs: [copy(0, false), copy(1, true), copy(2, false)],
     utilization: 0.9,
     smActivity: 0.5,
