@@ -118,7 +118,9 @@ def cmd_replay(args) -> int:
     workloads = {j.workload: known[j.workload] for j in sc.jobs}
     environment = _environment()
     check([replay_experiment(sc)], environment, args.scenario)
-    status = run_replay(sc, workloads, environment, Path(args.out), log=_log, scenario_file=Path(args.scenario))
+    status = run_replay(
+        sc, workloads, environment, Path(args.out), log=_log, scenario_file=Path(args.scenario), validation=not args.calibration
+    )
     print(f"{sc.name}: {status}")
     return 0 if status == "complete" else 1
 
@@ -177,6 +179,7 @@ def parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("replay", help="replay a scenario's job stream live")
     common(sp)
     sp.add_argument("scenario")
+    sp.add_argument("--calibration", action="store_true", help="let calibration fit this replay (default: validation subset)")
     sp.set_defaults(fn=cmd_replay)
 
     sp = sub.add_parser("overhead", help="measure the instrumentation's cost against a bare loop")

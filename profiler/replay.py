@@ -23,10 +23,11 @@ POLL_S = 0.02
 JOB_TIMEOUT_S = 900.0
 
 
-def replay_experiment(sc: Scenario) -> Experiment:
+def replay_experiment(sc: Scenario, validation: bool = True) -> Experiment:
+    """Replays are validation runs unless made for calibration to fit (e.g. job start-up times)."""
     procs = tuple(ProcSpec(i, j.workload) for i, j in enumerate(sc.jobs))
     notes = f"live replay of scenario {sc.name}"
-    return Experiment(sc.name, "replay", sc.sharing, procs, validation=True, notes=notes)
+    return Experiment(sc.name, "replay", sc.sharing, procs, validation=validation, notes=notes)
 
 
 def run_replay(
@@ -37,6 +38,7 @@ def run_replay(
     log=print,
     mps_daemon: MpsDaemon | None = None,
     scenario_file: Path | None = None,
+    validation: bool = True,
 ) -> str:
     run_dir = Path(runs_dir) / sc.name
     if run_dir.exists():
@@ -45,7 +47,7 @@ def run_replay(
     if scenario_file is not None:
         # The run carries what it replayed, so `colloc validate` simulates exactly that scenario.
         shutil.copyfile(scenario_file, run_dir / "scenario.yaml")
-    exp = replay_experiment(sc)
+    exp = replay_experiment(sc, validation)
     manifest = new_manifest(exp, workloads, environment, mode="replay")
     for rec, j in zip(manifest["processes"], sc.jobs):
         rec.update(job=j.id, mps_percentage=j.mps_percentage)

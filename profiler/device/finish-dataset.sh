@@ -4,6 +4,7 @@
 #   bash profiler/device/finish-dataset.sh replays plan          # live replays, then the plan's pending runs
 #   ONLY=mps-partitioned__,cap bash profiler/device/finish-dataset.sh plan   # only matching run ids
 #   bash profiler/device/finish-dataset.sh green                 # one green-context run (16 SMs), a check
+#   bash profiler/device/finish-dataset.sh startup               # job start-up of every workload (calibration)
 # Complete run folders are skipped (the plan is resumable). Brings back $OUT/new-runs.tar.gz (only the folders this
 # call wrote) and a log; unpack into calibration/data/h200-runs and update its README.
 set -o pipefail
@@ -20,9 +21,10 @@ for step in "$@"; do
     plan) timeout "$(left)" python3 -m profiler plan profiler/plans/h200-dataset.yaml ${ONLY:+--only "$ONLY"} \
       --deadline-s "$(($(left) - 60))" --out "$R" ;;
     replays) for s in scenarios/replays/*.yaml; do timeout 170 python3 -m profiler replay "$s" --out "$R"; done ;;
+    startup) timeout "$(left)" python3 -m profiler replay scenarios/calibration/startup-h200.yaml --calibration --out "$R" ;;
     green) timeout 90 python3 -m profiler run --mode green --sm-limit 16 --workloads resnet26-c10-b128 \
       --run-id green__resnet26-c10-b128__sm16 --validation --out "$R" ;;
-    *) echo "unknown step $step (plan, replays, green)"; exit 2 ;;
+    *) echo "unknown step $step (plan, replays, startup, green)"; exit 2 ;;
   esac
 done 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt"
 pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"

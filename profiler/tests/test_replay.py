@@ -98,3 +98,10 @@ def test_an_mps_partitioned_replay_gives_each_job_its_percentage(tmp_path, fake_
 def test_custom_workloads_are_resolved_from_the_spec(tmp_path):
     sc = load_scenario(scenario(tmp_path, "naive"), {**load_catalog(), **load_spec_file(str(SPEC))})
     assert [j.workload for j in sc.jobs] == ["fake-large", "fake-small", "fake-oom"]
+
+
+def test_a_replay_for_calibration_is_not_in_the_validation_subset(tmp_path, fake_env):
+    res = fake("replay", scenario(tmp_path, "exclusive"), "--calibration", out=tmp_path / "runs", env=fake_env)
+    assert res.returncode == 0, res.stderr
+    manifest = json.loads((tmp_path / "runs/replay-exclusive/manifest.json").read_text())
+    assert manifest["validation"] is False
