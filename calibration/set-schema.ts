@@ -29,6 +29,7 @@ export const workloadProfileSchema = z.object({
   memoryBytes: z.number().min(0),
   smActivity: fraction,
   powerW: z.number().min(0),
+  startupS: z.number().min(0).optional(),
   transferred: z.boolean(),
 });
 

@@ -1,7 +1,7 @@
 /** The Arrow tables a calibration set carries beside parameters.json (readable by pandas, polars, DuckDB). */
 import { tableToIPC } from "apache-arrow";
 import type { WorkloadProfile } from "../sim/sharing/types.ts";
-import { required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.ts";
+import { optional as opt, required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.ts";
 import type { SmPointRow } from "./fit/profiles.ts";
 
 export const WORKLOAD_TABLE = {
@@ -18,6 +18,7 @@ export const WORKLOAD_TABLE = {
   serial_s: req("f64", "SM curve: part of the step that does not scale with SMs, seconds"),
   parallel_s: req("f64", "SM curve: scaling part at the reference SM count, seconds"),
   alpha: req("f64", "SM curve exponent"),
+  startup_s: opt("f64", "start-up of a fresh job beyond its steady steps, seconds; null: not measured"),
   transferred: req("bool", "true when scaled from another GPU"),
 };
 
@@ -44,6 +45,7 @@ export function workloadTable(profiles: WorkloadProfile[]): Uint8Array {
     serial_s: p.smCurve.serialS,
     parallel_s: p.smCurve.parallelS,
     alpha: p.smCurve.alpha,
+    startup_s: p.startupS ?? null,
     transferred: p.transferred,
   }));
   return tableToIPC(toArrowTable(WORKLOAD_TABLE, rows), "file");

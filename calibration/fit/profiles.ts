@@ -1,7 +1,8 @@
 /**
  * Per-workload profiles from the runs calibration may fit (never a validation run): solo step time and its
  * spread, GPU busy fraction and memory-boundness from the kernel traces, memory footprint, SM activity and power
- * while alone, and the SM curve through the solo run and the single-process MPS-capped runs.
+ * while alone, the SM curve through the solo run and the single-process MPS-capped runs, and job start-up from
+ * replays made for calibration.
  */
 import { InputError } from "../../sim/core/errors.ts";
 import type { WorkloadProfile } from "../../sim/sharing/types.ts";
@@ -11,6 +12,7 @@ import type { FitError } from "../set-schema.ts";
 import { memoryBoundFraction } from "./kernel-class.ts";
 import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
 import { fitAmdahl, type SmPoint } from "./sm-curve.ts";
+import { fitStartup } from "./startup.ts";
 import { mean, median } from "./stats.ts";
 
 export interface SmPointRow {
@@ -132,6 +134,12 @@ export function fitProfiles(
     skipped: [],
     soloRuns: new Map(),
   };
+  const startup = fitStartup(ds);
+  /** A workload's start-up, or that of one computing the same (start-up is model build and autotuning). */
+  const startupOf = (id: string): number | undefined =>
+    startup.startupS.get(id) ??
+    [...startup.startupS].find(([other]) => computation.get(other) === computation.get(id))?.[1];
+  let startupUsed = false;
   for (const id of workloads) {
     const solo = fitting.filter((r) => isSolo(r) && r.procs[0].workload === id);
     const capped = fitting.filter(
@@ -167,14 +175,17 @@ export function fitProfiles(
       ...soloFigures(ds, id, solo),
       smScaling: { sms: points.map((p) => p.sms), stepTimeS: points.map((p) => p.stepTimeS) },
       smCurve: fit.curve,
+      ...(startupOf(id) === undefined ? {} : { startupS: startupOf(id) }),
       transferred: false,
     };
+    startupUsed ||= startupOf(id) !== undefined;
     out.soloRuns.set(
       id,
       solo.map((r) => r.runId),
     );
     out.runsUsed.push(...solo.map((r) => r.runId), ...capped.map((r) => r.runId));
   }
+  if (startupUsed) out.runsUsed.push(...startup.runs);
   out.runsUsed = [...new Set(out.runsUsed)].sort();
   return out;
 }

@@ -74,7 +74,9 @@ class JobQueue {
 export function simulate(input: ClusterInput, options: SimulateOptions = {}): RunResult {
   const workloadIds = Object.keys(input.workloads).sort();
   const profiles = workloadIds.map((id) => input.workloads[id]);
-  const jobs = new JobTable(input.jobs, new Map(workloadIds.map((id, i) => [id, i])));
+  // Start-up (model build, cuDNN autotuning) is work at the job's solo pace: co-runners stretch it as they do steps.
+  const startupSteps = profiles.map((p) => (p.startupS ?? 0) / p.stepTimeS);
+  const jobs = new JobTable(input.jobs, new Map(workloadIds.map((id, i) => [id, i])), startupSteps);
   const sim = new Simulation({ seed: input.seed });
   const params = input.calibration.sharing;
   const memo = new ShareMemo(options.share ?? ((gpu, setup, co) => share(gpu, setup, co, params)), profiles);

@@ -20,7 +20,10 @@ export class JobTable {
   /** GPUs (placement devices) the job needs at once. */
   readonly gpus: Int32Array;
   readonly state: Uint8Array;
-  /** Steps left, the current rate (steps/s) and when `remaining` was last brought up to date. */
+  /**
+   * Steps left (start-up included, as the steps it is worth at the job's solo pace), the current rate (steps/s)
+   * and when `remaining` was last brought up to date.
+   */
   readonly remaining: Float64Array;
   readonly rate: Float64Array;
   readonly since: Float64Array;
@@ -33,7 +36,12 @@ export class JobTable {
   /** Device the job last started on (its first, for a multi-GPU job); -1 before it ever started. */
   readonly device: Int32Array;
 
-  constructor(jobs: readonly ClusterJob[], workloadIndex: ReadonlyMap<string, number>) {
+  /** `startupSteps[w]`: the start-up of a fresh job of workload w, in steps of its solo pace (0: none). */
+  constructor(
+    jobs: readonly ClusterJob[],
+    workloadIndex: ReadonlyMap<string, number>,
+    startupSteps: readonly number[] = [],
+  ) {
     const n = jobs.length;
     this.count = n;
     this.ids = jobs.map((j) => j.id);
@@ -42,7 +50,7 @@ export class JobTable {
     this.steps = Float64Array.from(jobs, (j) => j.steps);
     this.gpus = Int32Array.from(jobs, (j) => j.gpus);
     this.state = new Uint8Array(n).fill(NOT_ARRIVED);
-    this.remaining = Float64Array.from(this.steps);
+    this.remaining = Float64Array.from(this.steps, (s, j) => s + (startupSteps[this.workload[j]] ?? 0));
     this.rate = new Float64Array(n);
     this.since = new Float64Array(n);
     this.start = new Float64Array(n).fill(NaN);

@@ -13,7 +13,7 @@ export const OUTCOMES = ["unfinished", "finished", "failed"] as const;
 export interface JobMetrics {
   waitS: Float64Array;
   completionS: Float64Array;
-  /** Seconds the job needs alone on a whole GPU of its profile. */
+  /** Seconds the job needs alone on a whole GPU of its profile, start-up included. */
   soloS: Float64Array;
   /** Completion time over solo time (1 = as fast as arriving at an idle GPU of its own). */
   slowdown: Float64Array;
@@ -41,7 +41,7 @@ export function jobMetrics(run: RunResult): JobMetrics {
     const finished = jobs.state[j] === FINISHED;
     m.outcome[j] = finished ? 1 : jobs.state[j] === FAILED ? 2 : 0;
     m.waitS[j] = jobs.start[j] - jobs.arrival[j];
-    m.soloS[j] = jobs.steps[j] * p.stepTimeS;
+    m.soloS[j] = jobs.steps[j] * p.stepTimeS + (p.startupS ?? 0);
     m.epochs[j] = (jobs.steps[j] * p.batch) / p.imagesPerEpoch;
     m.completionS[j] = finished ? jobs.end[j] - jobs.arrival[j] : NaN;
     m.slowdown[j] = m.completionS[j] / m.soloS[j];

@@ -48,6 +48,11 @@ export interface WorkloadProfile {
   /** Mean SM activity (0..1) and board power (W) while it runs alone. */
   smActivity: number;
   powerW: number;
+  /**
+   * Seconds a fresh job of this workload takes beyond its steady steps (model build, CUDA context, cuDNN
+   * autotuning in the first steps), from replays made for calibration; absent when never measured.
+   */
+  startupS?: number;
   /** True when any number here was scaled from another GPU rather than measured (see calibration/transfer). */
   transferred: boolean;
 }
