@@ -27,6 +27,7 @@ export const workloadProfileSchema = z.object({
   smCurve: smCurveSchema,
   memoryBoundFraction: fraction,
   memoryBytes: z.number().min(0),
+  minMemoryBytes: z.number().min(0).optional(),
   smActivity: fraction,
   powerW: z.number().min(0),
   startupS: z.number().min(0).optional(),

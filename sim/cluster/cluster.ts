@@ -83,8 +83,10 @@ export class Cluster implements ClusterView {
     return this.sim.now;
   }
 
+  /** Memory a job must have to run: its measured minimum where known (the sharing model gives it more if free). */
   footprint(job: number): number {
-    return this.profiles[this.jobs.workload[job]].memoryBytes;
+    const p = this.profiles[this.jobs.workload[job]];
+    return p.minMemoryBytes ?? p.memoryBytes;
   }
 
   predict(device: number, job: number): ShareResult {

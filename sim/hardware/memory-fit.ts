@@ -3,8 +3,10 @@
  *
  * A process's footprint is its device memory including its own CUDA context (WorkloadProfile.memoryBytes).
  * Co-located processes fit when the sum of their footprints fits in the capacity (the GPU's memory, or the
- * MIG instance's usable memory). Processes are admitted in the order given (arrival order): each one that would
- * push the sum past the capacity runs out of memory and holds nothing, and later ones may still fit.
+ * MIG instance's usable memory). Processes are admitted in the order given (arrival order). Each takes its full
+ * footprint if that fits in what is left; otherwise it makes do with what is left as long as that covers its
+ * least footprint (measured under a memory cap: cuDNN then picks algorithms with smaller workspaces). One that
+ * cannot have even that runs out of memory and holds nothing, and later ones may still fit.
  * Under MPS each client's context is replaced by an MPS client context, the server's memory is held once, and a
  * client with a pinned-memory limit (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT) runs out of memory when its allocations
  * (footprint minus context, unless `pinnedLimitCoversContext`) exceed the limit.
@@ -37,6 +39,8 @@ export const MEASURED_MEMORY_PARAMS: MemoryParams = {
 
 export interface ProcessMemory {
   footprintBytes: number;
+  /** The least footprint it trains in (default: footprintBytes, it cannot shrink). */
+  minFootprintBytes?: number;
   /** MPS pinned device-memory limit of this client; ignored without MPS. */
   pinnedLimitBytes?: number;
 }
@@ -65,14 +69,16 @@ export function colocatedMemoryFit(
 ): MemoryFit {
   const mps = mode === "mps";
   let usedBytes = mps && processes.length > 0 ? params.mpsServerBytes : 0;
+  // Device bytes of a footprint (an MPS client swaps its context for a client context), and the part of them a
+  // pinned-memory limit counts: the same less a constant, so the limit caps device bytes at limit + that constant.
+  const onDevice = (footprint: number) =>
+    mps ? footprint - params.contextBytes + params.mpsClientContextBytes : footprint;
+  const uncounted = onDevice(0) + (params.pinnedLimitCoversContext ? 0 : params.contextBytes);
   const oom = processes.map((p) => {
-    const bytes = mps
-      ? p.footprintBytes - params.contextBytes + params.mpsClientContextBytes
-      : p.footprintBytes;
-    const limited = p.footprintBytes - (params.pinnedLimitCoversContext ? 0 : params.contextBytes);
-    const overLimit = mps && p.pinnedLimitBytes !== undefined && limited > p.pinnedLimitBytes;
-    if (overLimit || usedBytes + bytes > capacityBytes) return true;
-    usedBytes += bytes;
+    const limit = mps && p.pinnedLimitBytes !== undefined ? p.pinnedLimitBytes + uncounted : Infinity;
+    const room = Math.min(capacityBytes - usedBytes, limit);
+    if (onDevice(p.minFootprintBytes ?? p.footprintBytes) > room) return true;
+    usedBytes += Math.min(onDevice(p.footprintBytes), room);
     return false;
   });
   return { fits: oom.every((o) => !o), oom, usedBytes, capacityBytes };

@@ -45,6 +45,12 @@ export interface WorkloadProfile {
   memoryBoundFraction: number;
   /** Device memory one process of this workload holds (CUDA context + PyTorch reserved peak), bytes. */
   memoryBytes: number;
+  /**
+   * The least device memory (context included) it was measured to train in, under a PyTorch memory cap: with
+   * less free memory, cuDNN picks algorithms with smaller workspaces and the allocator caches less. Absent: never
+   * measured below memoryBytes, so memoryBytes is what it needs.
+   */
+  minMemoryBytes?: number;
   /** Mean SM activity (0..1) and board power (W) while it runs alone. */
   smActivity: number;
   powerW: number;

@@ -76,3 +76,16 @@ test("whether the pinned limit also counts the client's context is a parameter",
   const covering = { ...MEASURED_MEMORY_PARAMS, pinnedLimitCoversContext: true };
   t.false(colocatedMemoryFit(40 * GIB, client, "mps", covering).fits); // 612 MiB + 9.5 GiB > 10 GiB
 });
+
+test("a process that trains in less (its measured minimum) makes do with what is left; below that it runs out", (t) => {
+  const procs = [
+    { footprintBytes: 30 * GIB },
+    { footprintBytes: 12 * GIB, minFootprintBytes: 6 * GIB },
+    { footprintBytes: 12 * GIB, minFootprintBytes: 6 * GIB },
+  ];
+  const fit = colocatedMemoryFit(40 * GIB, procs, "naive");
+  // 30 GiB leave 10: the second takes all 10 (its minimum 6 fits), the third finds nothing and runs out.
+  t.deepEqual(fit.oom, [false, false, true]);
+  t.is(fit.usedBytes, 40 * GIB);
+  t.deepEqual(colocatedMemoryFit(35 * GIB, procs.slice(0, 2), "naive").oom, [false, true], "5 GiB left < 6");
+});

@@ -120,6 +120,20 @@ test("memory: co-runners beyond the memory are out of memory and the rest keep r
   t.is(result.memoryBytes, 80e9);
 });
 
+test("memory: a co-runner with a measured minimum shrinks into what is left instead of running out", (t) => {
+  const big = profile("big", 0.5, 1, 40e9);
+  const elastic = { ...profile("elastic", 0.5, 1, 40e9), minMemoryBytes: 10e9 };
+  const result = share(
+    gpu,
+    { mode: "naive" },
+    [{ profile: big }, { profile: big }, { profile: elastic }],
+    params,
+  );
+  t.deepEqual(result.oom, [false, false, false]);
+  t.true(result.stepsPerSecond[2] > 0);
+  t.is(result.memoryBytes, gpu.memoryBytes, "it takes all that is left");
+});
+
 test("a profile calibrated on another GPU is refused", (t) => {
   const other = { ...profile("a", 0.5), gpu: "OTHER" };
   t.throws(() => share(gpu, { mode: "exclusive" }, [{ profile: other }], params), { instanceOf: InputError });
