@@ -13,7 +13,10 @@ export const WORKLOAD_TABLE = {
   busy_fraction: req("f64", "fraction of a solo step with a kernel running"),
   memory_bound_fraction: req("f64", "fraction of kernel time in memory-bound kernels"),
   memory_bytes: req("i64", "device memory of one process, bytes"),
-  min_memory_bytes: opt("i64", "least device memory it trained in under a memory cap, bytes; null: not measured"),
+  min_memory_bytes: opt(
+    "i64",
+    "least device memory it trained in under a memory cap, bytes; null: not measured",
+  ),
   sm_activity: req("f64", "mean SM activity alone (0..1)"),
   power_w: req("f64", "mean board power alone, watts"),
   serial_s: req("f64", "SM curve: part of the step that does not scale with SMs, seconds"),

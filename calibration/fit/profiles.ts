@@ -1,8 +1,8 @@
 /**
  * Per-workload profiles from the runs calibration may fit (never a validation run): solo step time and its
  * spread, GPU busy fraction and memory-boundness from the kernel traces, memory footprint, SM activity and power
- * while alone, the SM curve through the solo run and the single-process MPS-capped runs, and job start-up from
- * replays made for calibration.
+ * while alone, the SM curve through the solo run and the single-process MPS-capped runs, the least memory it
+ * trained in under a memory cap, and job start-up from replays made for calibration.
  */
 import { InputError } from "../../sim/core/errors.ts";
 import type { WorkloadProfile } from "../../sim/sharing/types.ts";
@@ -39,6 +39,14 @@ const isSolo = (r: MeasuredRun) =>
 const isCappedSolo = (r: MeasuredRun) =>
   r.procs.length === 1 && r.procs[0].smLimit !== null && r.mode !== "mig";
 const trained = (r: MeasuredRun) => r.procs[0]?.stepsPerSecond !== null;
+const isMemoryCapped = (r: MeasuredRun) =>
+  r.mode === "exclusive" && r.procs.length === 1 && r.memoryCapBytes !== null;
+
+/** The least device memory (NVML's figure, context included) among runs that trained under a memory cap. */
+function leastMemory(capped: MeasuredRun[]): number | undefined {
+  const bytes = capped.map((r) => r.procs[0].memoryBytes).filter((m): m is number => m !== null);
+  return bytes.length === 0 ? undefined : Math.min(...bytes);
+}
 
 function required(value: number | null | undefined, file: string, field: string, what: string): number {
   if (value === null || value === undefined || !Number.isFinite(value))
@@ -146,6 +154,7 @@ export function fitProfiles(
       (r) => isCappedSolo(r) && computation.get(r.procs[0].workload) === computation.get(id),
     );
     const { points, runs: pointRuns } = smPoints(solo, capped, gpuSms);
+    const memoryCapped = fitting.filter((r) => isMemoryCapped(r) && r.procs[0].workload === id);
     if (points.length < 2) {
       out.skipped.push({
         workload: id,
@@ -169,10 +178,13 @@ export function fitProfiles(
       value: fit.rmsePct,
       points: points.length,
     };
+    const figures = soloFigures(ds, id, solo);
+    const least = leastMemory(memoryCapped);
     out.profiles[id] = {
       id,
       gpu: gpuName,
-      ...soloFigures(ds, id, solo),
+      ...figures,
+      ...(least === undefined || least >= figures.memoryBytes ? {} : { minMemoryBytes: least }),
       smScaling: { sms: points.map((p) => p.sms), stepTimeS: points.map((p) => p.stepTimeS) },
       smCurve: fit.curve,
       ...(startupOf(id) === undefined ? {} : { startupS: startupOf(id) }),
@@ -184,6 +196,7 @@ export function fitProfiles(
       solo.map((r) => r.runId),
     );
     out.runsUsed.push(...solo.map((r) => r.runId), ...capped.map((r) => r.runId));
+    if (least !== undefined) out.runsUsed.push(...memoryCapped.map((r) => r.runId));
   }
   if (startupUsed) out.runsUsed.push(...startup.runs);
   out.runsUsed = [...new Set(out.runsUsed)].sort();

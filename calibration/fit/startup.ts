@@ -27,7 +27,8 @@ export function fitStartup(ds: Dataset): StartupFit {
   );
   const perWorkload = new Map<string, number[]>();
   for (const job of ds.jobs) {
-    if (!ids.has(job.run_id) || job.outcome !== "ok" || job.start_s === null || job.finish_s === null) continue;
+    if (!ids.has(job.run_id) || job.outcome !== "ok" || job.start_s === null || job.finish_s === null)
+      continue;
     const dts = (steps.get(job.run_id)?.get(job.proc) ?? []).map((s) => s.dt_s);
     if (dts.length < 3) continue;
     const extra = job.finish_s - job.start_s - dts.length * median(dts);

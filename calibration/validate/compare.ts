@@ -45,7 +45,8 @@ function skipReason(run: MeasuredRun, unprofiled: ReadonlyMap<string, string>): 
   const mode = modeOf(run);
   if (mode === undefined) return `no sharing model predicts mode ${run.mode}`;
   if (mode === "mig") return "the run does not record its MIG instance profiles";
-  if (run.memoryCapBytes !== null) return "a memory-cap run: it measures the least memory a workload trains in";
+  if (run.memoryCapBytes !== null)
+    return "a memory-cap run: it measures the least memory a workload trains in";
   if (run.procs.every((p) => p.stepsPerSecond === null && p.outcome !== "oom")) {
     return "no process measured a throughput or ran out of memory (e.g. an overhead check)";
   }
