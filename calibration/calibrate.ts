@@ -73,6 +73,7 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
     sharing: {
       switchOverhead: 0,
       mpsInterference: 0,
+      mpsKernelWait: 0,
       mpsClientMemoryDeltaBytes: 0,
       idlePowerW: spec.power.idleW,
       maxPowerW: spec.power.maxW,

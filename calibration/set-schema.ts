@@ -28,6 +28,7 @@ export const workloadProfileSchema = z.object({
   memoryBoundFraction: fraction,
   memoryBytes: z.number().min(0),
   minMemoryBytes: z.number().min(0).optional(),
+  kernels: z.object({ perStep: positive, exposedPerStep: z.number().min(0) }).optional(),
   smActivity: fraction,
   powerW: z.number().min(0),
   startupS: z.number().min(0).optional(),
@@ -37,6 +38,7 @@ export const workloadProfileSchema = z.object({
 export const sharingParamsSchema = z.object({
   switchOverhead: z.number().min(0),
   mpsInterference: fraction,
+  mpsKernelWait: z.number().min(0),
   mpsClientMemoryDeltaBytes: z.number(),
   idlePowerW: z.number().min(0),
   maxPowerW: positive,

@@ -10,6 +10,7 @@ import type { Dataset } from "../dataset.ts";
 import type { MeasuredRun } from "../measured.ts";
 import type { FitError } from "../set-schema.ts";
 import { memoryBoundFraction } from "./kernel-class.ts";
+import { kernelCounts } from "./kernel-counts.ts";
 import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
 import { fitAmdahl, type SmPoint } from "./sm-curve.ts";
 import { fitStartup } from "./startup.ts";
@@ -106,6 +107,7 @@ function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[]) {
       (r.baselineMemoryBytes ?? 0),
   );
   const row = ds.workloads.find((w) => ids.has(w.run_id) && w.workload === id)!;
+  const kernels = kernelCounts(ds.kernels.filter((k) => ids.has(k.run_id)));
   return {
     model: row.model,
     batch: row.batch,
@@ -114,6 +116,7 @@ function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[]) {
     stepTimeCv: dts.length > 1 ? Math.sqrt(mean(dts.map((d) => (d - dtMean) ** 2))) / dtMean : 0,
     busyFraction: Math.min(1, busyS / stepTimeS),
     memoryBoundFraction: memoryBoundFraction(ds.kernels.filter((k) => ids.has(k.run_id))),
+    ...(kernels === undefined ? {} : { kernels }),
     memoryBytes: median(nvml.length === solo.length ? nvml : viaSamples),
     smActivity: required(
       mean(solo.map((r) => r.smActivity ?? NaN)),

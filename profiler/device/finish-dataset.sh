@@ -20,8 +20,11 @@ for step in "$@"; do
   case "$step" in
     plan) timeout "$(left)" python3 -m profiler plan profiler/plans/h200-dataset.yaml ${ONLY:+--only "$ONLY"} \
       --deadline-s "$(($(left) - 60))" --out "$R" ;;
-    replays) for s in scenarios/replays/*.yaml; do timeout 170 python3 -m profiler replay "$s" --out "$R"; done ;;
-    startup) timeout "$(left)" python3 -m profiler replay scenarios/calibration/startup-h200.yaml --calibration --out "$R" ;;
+    replays) for s in scenarios/replays/*.yaml; do
+      rm -rf "$R/$(basename "$s" .yaml)" # a rerun replaces the committed one
+      timeout 170 python3 -m profiler replay "$s" --out "$R"
+    done ;;
+    startup) rm -rf "$R/startup-h200"; timeout "$(left)" python3 -m profiler replay scenarios/calibration/startup-h200.yaml --calibration --out "$R" ;;
     green) timeout 90 python3 -m profiler run --mode green --sm-limit 16 --workloads resnet26-c10-b128 \
       --run-id green__resnet26-c10-b128__sm16 --validation --out "$R" ;;
     *) echo "unknown step $step (plan, replays, startup, green)"; exit 2 ;;

@@ -5,8 +5,17 @@
  * phi_i = a_i + mpsInterference * (1 - a_i) of it while they run, where a_i = smActivity_i / busyFraction_i is
  * how much of the GPU its kernels keep active (from its solo run) and mpsInterference (one parameter per GPU)
  * is the part of the capacity it leaves idle that co-runners still cannot use. Job i asks for
- * d_i = phi_i * g_i(N) / t_i(c_i) of that capacity; the capacity (1) is divided max-min fairly (the block
- * scheduler serves every client with kernels ready); rate_i = min(1 / t_i(c_i), share_i / (phi_i * g_i(N))).
+ * d_i = phi_i * g_i(N) / t_i of that capacity; the capacity (1) is divided max-min fairly (the block
+ * scheduler serves every client with kernels ready); rate_i = min(1 / t_i, share_i / (phi_i * g_i(N))).
+ *
+ * Latency: a kernel that starts on an idle stream (the host launched it just now, e_i of them per step) finds
+ * the SMs held by co-runners' kernels and waits for blocks to retire: w_i = mpsKernelWait * o_i * sum over
+ * j != i of u_j * k_j, with u_j the fraction of the time j has kernels on the GPU (neither in its host phase nor
+ * waiting), k_j its mean solo kernel duration, and o_i the part of i's SMs the co-runners' caps let them hold
+ * ((c_i + sum of c_j - N) / c_i, clamped to 0..1: SM partitions that fit side by side never block each other).
+ * So t_i = h_i + g_i(c_i) + e_i * w_i: a launch-bound job beside busy ones slows far more than its share of the
+ * capacity says, and leaves them more. t_i and u_j depend on each other; a damped fixed-point iteration of
+ * fixed length solves them (deterministic).
  * SM caps (mps-partitioned) only lower a job's own pace; what the partitions share (bandwidth, L2) still counts.
  */
 import type { Rates } from "./result.ts";
@@ -15,6 +24,8 @@ import type { Slice } from "./slice.ts";
 import { gpuTime, hostTime } from "./sm-scaling.ts";
 import type { CoRunner, SharingParams } from "./types.ts";
 
+const WAIT_ITERATIONS = 12;
+
 /** Fraction of the GPU's throughput a job's kernels hold while they run. */
 export function occupancy(runner: CoRunner, params: SharingParams): number {
   const { smActivity, busyFraction } = runner.profile;
@@ -22,22 +33,42 @@ export function occupancy(runner: CoRunner, params: SharingParams): number {
   return active + params.mpsInterference * (1 - active);
 }
 
-export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParams): Rates {
-  const work = runners.map((r) => occupancy(r, params) * gpuTime(r.profile, slice.sms, slice.bandwidthShare));
-  const step = runners.map(
-    (r) =>
-      hostTime(r.profile) +
-      gpuTime(r.profile, Math.min(slice.sms, r.smLimit ?? slice.sms), slice.bandwidthShare),
-  );
+/** Rates from step times: the max-min fair division of the capacity among the demands they imply. */
+function ratesFor(work: number[], step: number[]): number[] {
   const shares = fairShares(
     work.map((w, i) => w / step[i]),
     1,
   );
-  const rates = runners.map((_, i) =>
-    work[i] > 0 ? Math.min(1 / step[i], shares[i] / work[i]) : 1 / step[i],
+  return work.map((w, i) => (w > 0 ? Math.min(1 / step[i], shares[i] / w) : 1 / step[i]));
+}
+
+export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParams): Rates {
+  const work = runners.map((r) => occupancy(r, params) * gpuTime(r.profile, slice.sms, slice.bandwidthShare));
+  const kernelS = runners.map((r) =>
+    gpuTime(r.profile, Math.min(slice.sms, r.smLimit ?? slice.sms), slice.bandwidthShare),
   );
+  const base = runners.map((r, i) => hostTime(r.profile) + kernelS[i]);
+  const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
+  const kernelMean = runners.map((r, i) => (r.profile.kernels ? kernelS[i] / r.profile.kernels.perStep : 0));
+  const caps = runners.map((r) => Math.min(slice.sms, r.smLimit ?? slice.sms));
+  const capSum = caps.reduce((a, b) => a + b, 0);
+  const overlap = caps.map((c) => Math.min(1, Math.max(0, (capSum - slice.sms) / c)));
+  const hostS = runners.map((r) => hostTime(r.profile));
+  let step = base;
+  let rates = ratesFor(work, step);
+  if (params.mpsKernelWait > 0 && runners.length > 1) {
+    for (let k = 0; k < WAIT_ITERATIONS; k++) {
+      const held = rates.map(
+        (rate, j) => Math.min(1, Math.max(0, 1 - rate * (hostS[j] + step[j] - base[j]))) * kernelMean[j],
+      );
+      const total = held.reduce((a, b) => a + b, 0);
+      const next = base.map((b, i) => b + exposed[i] * params.mpsKernelWait * overlap[i] * (total - held[i]));
+      step = step.map((s, i) => (s + next[i]) / 2);
+      rates = ratesFor(work, step);
+    }
+  }
   // A kernel runs somewhere unless every client is in its host phase (taken as independent).
   let idle = 1;
-  runners.forEach((r, i) => (idle *= Math.min(1, hostTime(r.profile) * rates[i])));
+  runners.forEach((_, i) => (idle *= Math.min(1, hostS[i] * rates[i])));
   return { rates, utilization: 1 - idle };
 }

@@ -28,7 +28,7 @@ export function assemble(
     stepsPerSecond,
     oom: fit.oom,
     utilization: running.utilization,
-    smActivity: smActivity(profiles, stepsPerSecond, running.utilization * slice.smShare),
+    smActivity: smActivity(coRunners, stepsPerSecond, running.utilization * slice.smShare, slice),
     memoryBytes: fit.memoryBytes,
     powerW: slice.smShare < 1 ? dynamicW : boardPower(params, dynamicW),
   };

@@ -51,6 +51,12 @@ export interface WorkloadProfile {
    * measured below memoryBytes, so memoryBytes is what it needs.
    */
   minMemoryBytes?: number;
+  /**
+   * Kernels of one solo step, and how many of them start on an idle GPU (the idle gaps before them: the host
+   * had not launched them yet), from the kernel trace; absent without a trace. Under MPS a kernel that starts
+   * on an idle stream waits behind co-runners' kernels (mps.ts).
+   */
+  kernels?: { perStep: number; exposedPerStep: number };
   /** Mean SM activity (0..1) and board power (W) while it runs alone. */
   smActivity: number;
   powerW: number;
@@ -107,6 +113,11 @@ export interface SharingParams {
   switchOverhead: number;
   /** MPS: the part of the GPU capacity a job's kernels leave idle that co-runners still cannot use (0..1). */
   mpsInterference: number;
+  /**
+   * MPS: how long a kernel launched onto an idle stream waits, in mean kernels of a co-runner whose kernels are
+   * on the GPU (times the fraction of the time they are): small kernels queue behind large ones.
+   */
+  mpsKernelWait: number;
   /** Memory each MPS client holds beyond (negative: below) its solo footprint, bytes. */
   mpsClientMemoryDeltaBytes: number;
   /** Board power with no kernel running, watts (the power model's intercept). */

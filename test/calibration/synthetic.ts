@@ -40,6 +40,7 @@ export const truth: CalibrationSet = {
   sharing: {
     switchOverhead: 0.15,
     mpsInterference: 0.08,
+    mpsKernelWait: 0,
     mpsClientMemoryDeltaBytes: -0.2e9,
     idlePowerW: 95,
     maxPowerW: 700,

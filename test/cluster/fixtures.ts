@@ -21,6 +21,7 @@ const GB = 1e9;
 export const params: SharingParams = {
   switchOverhead: 0,
   mpsInterference: 0.05,
+  mpsKernelWait: 0,
   mpsClientMemoryDeltaBytes: 0,
   idlePowerW: 100,
   maxPowerW: 700,

@@ -6,6 +6,7 @@ export const gpu: GpuView = { name: "TEST-GPU", sms: 100, memoryBytes: 100e9 };
 export const params: SharingParams = {
   switchOverhead: 0,
   mpsInterference: 0,
+  mpsKernelWait: 0,
   mpsClientMemoryDeltaBytes: 0,
   idlePowerW: 100,
   maxPowerW: 700,
