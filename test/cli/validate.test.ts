@@ -30,6 +30,7 @@ test("--json prints one object whose mape maps each mode to the mean |error| of 
     ["corrupt-r1", "truncated-r1"],
   );
   t.deepEqual(readdirSync(out).sort(), [
+    "completions.arrow",
     "jobs.arrow",
     "predicted-vs-measured.svg",
     "predicted-vs-measured.vl.json",
