@@ -5,8 +5,9 @@
 #   ONLY=mps-partitioned__,cap bash profiler/device/finish-dataset.sh plan   # only matching run ids
 #   bash profiler/device/finish-dataset.sh green                 # one green-context run (16 SMs), a check
 #   bash profiler/device/finish-dataset.sh startup               # job start-up of every workload (calibration)
-# Complete run folders are skipped (the plan is resumable). Brings back $OUT/new-runs.tar.gz (only the folders this
-# call wrote) and a log; unpack into calibration/data/h200-runs and update its README.
+# Complete run folders are skipped (the plan is resumable); replays and the start-up scenario are rerun in place.
+# Brings back $OUT/new-runs.tar.gz (every folder this call wrote, found by modification time, reruns included) and a
+# log; unpack into calibration/data/h200-runs (a rerun replaces its folder) and update its README.
 set -o pipefail
 export PYTHONUNBUFFERED=1
 R=/tmp/colloc-runs
@@ -14,7 +15,8 @@ start=$(date +%s)
 left() { echo $((${BUDGET_S:-540} - ($(date +%s) - start))); }
 mkdir -p "$R"
 cp -r calibration/data/h200-runs/. "$R/"
-before=$(ls "$R")
+touch "$R/.copied"
+sleep 1 # folders written from now on are newer than the marker
 for step in "$@"; do
   echo "=== $(date -u +%T) $step ($(left) s left)"
   case "$step" in
@@ -31,6 +33,7 @@ for step in "$@"; do
   esac
 done 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt"
 pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"
-new=$(comm -13 <(echo "$before" | sort) <(ls "$R" | sort))
-tar czf "$OUT/new-runs.tar.gz" -C "$R" $new
+new=$(cd "$R" && find . -mindepth 1 -maxdepth 1 -type d -newer .copied -printf '%f\n' | sort)
+echo "new or rewritten run folders: ${new:-none}"
+[ -n "$new" ] && tar czf "$OUT/new-runs.tar.gz" -C "$R" $new
 ls -la "$OUT"
