@@ -14,7 +14,9 @@ import { median } from "./stats.ts";
  */
 export const EXPOSED_GAP_US = 8;
 
-export function kernelCounts(kernels: readonly KernelRow[]): { perStep: number; exposedPerStep: number } | undefined {
+export function kernelCounts(
+  kernels: readonly KernelRow[],
+): { perStep: number; exposedPerStep: number } | undefined {
   const iterations = group(
     kernels,
     (k) => k.run_id,

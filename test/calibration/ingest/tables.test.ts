@@ -1,7 +1,11 @@
 import test from "ava";
 import { readFileSync } from "node:fs";
 import { TABLES } from "../../../calibration/ingest/tables.ts";
-import { COMPLETION_COMPARISON, JOB_COMPARISON, RUN_COMPARISON } from "../../../calibration/validate/tables.ts";
+import {
+  COMPLETION_COMPARISON,
+  JOB_COMPARISON,
+  RUN_COMPARISON,
+} from "../../../calibration/validate/tables.ts";
 
 const doc = readFileSync("docs/data-formats.md", "utf8");
 
