@@ -34,13 +34,24 @@ export function generators(): number {
   return resumed;
 }
 
-/** M/M/1 with callbacks: arrivals chain through `schedule`, each granted request schedules its departure. */
-export function mm1(): number {
+/** The M/M/1 queue both versions run: one server, and draws of the time to the next arrival and of a service. */
+function mm1Queue() {
   const { customers, arrivalRate, serviceRate } = SHAPES.mm1;
   const sim = new Simulation({ seed: 1 });
-  const server = new Resource(sim, 1);
   const arrivals = sim.rng("arrivals");
   const services = sim.rng("services");
+  return {
+    sim,
+    server: new Resource(sim, 1),
+    arrival: () => arrivals.exponential(1 / arrivalRate),
+    service: () => services.exponential(1 / serviceRate),
+    customers,
+  };
+}
+
+/** M/M/1 with callbacks: arrivals chain through `schedule`, each granted request schedules its departure. */
+export function mm1(): number {
+  const { sim, server, arrival, service, customers } = mm1Queue();
   let events = 0;
   let arrived = 0;
   const depart = (request: Request) => {
@@ -48,12 +59,11 @@ export function mm1(): number {
     events++; // departure
   };
   // A request's callbacks receive the request itself.
-  const serve = (granted: Event) =>
-    sim.schedule(services.exponential(1 / serviceRate), depart, granted as Request);
+  const serve = (granted: Event) => sim.schedule(service(), depart, granted as Request);
   const arrive = () => {
     events++; // arrival
     server.request().addCallback(serve);
-    if (++arrived < customers) sim.schedule(arrivals.exponential(1 / arrivalRate), arrive);
+    if (++arrived < customers) sim.schedule(arrival(), arrive);
   };
   sim.schedule(0, arrive);
   sim.run();
@@ -62,24 +72,20 @@ export function mm1(): number {
 
 /** M/M/1 with a generator process per customer, as SimPy models it. */
 export function mm1Processes(): number {
-  const { customers, arrivalRate, serviceRate } = SHAPES.mm1;
-  const sim = new Simulation({ seed: 1 });
-  const server = new Resource(sim, 1);
-  const arrivals = sim.rng("arrivals");
-  const services = sim.rng("services");
+  const { sim, server, arrival, service, customers } = mm1Queue();
   let events = 0;
   function* customer() {
     events++; // arrival
     const request = server.request();
     yield request;
-    yield sim.timeout(services.exponential(1 / serviceRate));
+    yield sim.timeout(service());
     server.release(request);
     events++; // departure
   }
   function* source() {
     for (let i = 0; i < customers; i++) {
       sim.process(customer());
-      yield sim.timeout(arrivals.exponential(1 / arrivalRate));
+      yield sim.timeout(arrival());
     }
   }
   sim.process(source());
