@@ -11,7 +11,9 @@
  * Latency: a kernel that starts on an idle stream (the host launched it just now, e_i of them per step) finds
  * the SMs held by co-runners' kernels and waits for blocks to retire: w_i = mpsKernelWait * o_i * sum over
  * j != i of u_j * k_j, with u_j the fraction of the time j has kernels on the GPU (neither in its host phase nor
- * waiting), k_j its mean solo kernel duration, and o_i the part of i's SMs the co-runners' caps let them hold
+ * waiting) and k_j the mean duration of its kernels as they run now (its kernel time per step, stretched by the
+ * sharing, over its kernels per step: co-runners that slow each other also hold the SMs longer), and o_i the
+ * part of i's SMs the co-runners' caps let them hold
  * ((c_i + sum of c_j - N) / c_i, clamped to 0..1: SM partitions that fit side by side never block each other).
  * So t_i = h_i + g_i(c_i) + e_i * w_i: a launch-bound job beside busy ones slows far more than its share of the
  * capacity says, and leaves them more. t_i and u_j depend on each other; a damped fixed-point iteration of
@@ -49,7 +51,7 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   );
   const base = runners.map((r, i) => hostTime(r.profile) + kernelS[i]);
   const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
-  const kernelMean = runners.map((r, i) => (r.profile.kernels ? kernelS[i] / r.profile.kernels.perStep : 0));
+  const kernelsPerStep = runners.map((r) => r.profile.kernels?.perStep ?? Infinity);
   const caps = runners.map((r) => Math.min(slice.sms, r.smLimit ?? slice.sms));
   const capSum = caps.reduce((a, b) => a + b, 0);
   const overlap = caps.map((c) => Math.min(1, Math.max(0, (capSum - slice.sms) / c)));
@@ -58,8 +60,10 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   let rates = ratesFor(work, step);
   if (params.mpsKernelWait > 0 && runners.length > 1) {
     for (let k = 0; k < WAIT_ITERATIONS; k++) {
+      // j's kernels are on the GPU for 1/rate - host - waiting of each step, over its kernels per step.
+      const resident = rates.map((rate, j) => Math.max(0, 1 / rate - hostS[j] - (step[j] - base[j])));
       const held = rates.map(
-        (rate, j) => Math.min(1, Math.max(0, 1 - rate * (hostS[j] + step[j] - base[j]))) * kernelMean[j],
+        (rate, j) => Math.min(1, rate * resident[j]) * (resident[j] / kernelsPerStep[j]),
       );
       const total = held.reduce((a, b) => a + b, 0);
       const next = base.map((b, i) => b + exposed[i] * params.mpsKernelWait * overlap[i] * (total - held[i]));

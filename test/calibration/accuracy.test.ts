@@ -1,9 +1,8 @@
 /**
  * Issue 5's accuracy figures, computed by `colloc validate`'s own functions on the committed H200 dataset with the
  * shipped H200 set: judged on the validation runs calibration never fitted. Where a target is met the test holds
- * it; where it is not yet met (MPS 5.4% against 5%, co-running MPS-partitioned clients 8.8% against 8%, live
- * replays), the test holds the figure measured when the set was shipped, so a change that makes predictions
- * worse still fails here.
+ * it; where it is not yet met (co-running MPS-partitioned clients 8.8% against 8%, live replays), the test holds
+ * the figure measured when the set was shipped, so a change that makes predictions worse still fails here.
  */
 import test from "ava";
 import { calibrate } from "../../calibration/calibrate.ts";
@@ -52,9 +51,9 @@ test("naive per-job throughput: MAPE at most 5% on validation runs", (t) => {
   t.true(summary.mape.naive <= 5, `MAPE ${summary.mape.naive}%`);
 });
 
-test("MPS per-job throughput: MAPE no worse than the shipped set's 5.4% (target 5%) on validation runs", (t) => {
+test("MPS per-job throughput: MAPE at most 5% on validation runs", (t) => {
   t.true(summary.throughput.mps.n >= 30);
-  t.true(summary.mape.mps <= 5.5, `MAPE ${summary.mape.mps}%`);
+  t.true(summary.mape.mps <= 5, `MAPE ${summary.mape.mps}%`);
 });
 
 test("MPS-partitioned: co-running capped clients no worse than the shipped 8.8% (target 8%); SM curve within 8%", (t) => {
@@ -70,7 +69,7 @@ test("live replays: every replayed job compared; completion-time error no worse 
   t.is(completions.length, 14);
   t.true(completions.every((c) => c.error_pct !== null));
   const median = summary.live_replays.completion_pct.median_abs!;
-  t.true(median <= 56, `median |error| ${median}%`);
+  t.true(median <= 55, `median |error| ${median}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {
