@@ -5,7 +5,8 @@
  *
  * Deno's kernel can report a cell finished before its outputs reach Jupyter, and nbconvert keeps only what
  * arrived by then (the bug ijavascript had, n-riesco/ijavascript#62): about one output in forty went missing in
- * headless runs. Each helper therefore waits a moment after displaying, which no run has lost since.
+ * headless runs. Each helper therefore waits a moment after displaying, longer for a larger output (a chart
+ * with a few megabytes of inline data lost its output to a fixed 20 ms wait twice running).
  */
 import { renderSvg, type TopLevelSpec } from "../report/svg.ts";
 import { columnsOf, htmlTable } from "../report/html-table.ts";
@@ -15,10 +16,13 @@ import { formatTable } from "../cli/table.ts";
 let charts = 0;
 
 const SETTLE_MS = 20;
+/** Extra wait per byte of output: 200 ms a megabyte. */
+const SETTLE_MS_PER_BYTE = 2e-4;
 
 async function display(bundle: Record<string, unknown>): Promise<void> {
   await Deno.jupyter.display(bundle, { raw: true });
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const bytes = JSON.stringify(bundle).length;
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + bytes * SETTLE_MS_PER_BYTE));
 }
 
 /** `spec` is plain vega-lite JSON: notebooks write it as object literals, and vega-lite checks it when compiling. */
