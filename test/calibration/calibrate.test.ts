@@ -43,3 +43,25 @@ test("a run from another GPU mixed into the dataset is refused", (t) => {
   const error = t.throws(() => calibrate(ds, "test"), { instanceOf: InputError });
   t.regex(error.message, /gpu_name/);
 });
+
+test("a run that trained under a memory cap gives the workload's least memory and stays out of its solo figures", (t) => {
+  const ds = syntheticDataset();
+  const id = "solo-medium-cap8";
+  const solo = <R extends { run_id: string }>(rows: R[]) => rows.filter((r) => r.run_id === "solo-medium");
+  ds.runs.push({ ...solo(ds.runs)[0], run_id: id, memory_cap_gib: 8 } as (typeof ds.runs)[number]);
+  ds.workloads.push(...solo(ds.workloads).map((w) => ({ ...w, run_id: id })));
+  // Slower and in less memory than alone: only the memory may reach the profile.
+  ds.procs.push(
+    ...solo(ds.procs).map((p) => ({
+      ...p,
+      run_id: id,
+      throughput_img_s: p.throughput_img_s! / 2,
+      nvml_mem_bytes: 8e9,
+    })),
+  );
+  const { set } = calibrate(ds, "test");
+  t.is(set.workloads.medium.minMemoryBytes, 8e9);
+  t.true(near(set.workloads.medium.stepTimeS, truth.workloads.medium.stepTimeS, 1e-9));
+  t.is(set.workloads.small.minMemoryBytes, undefined, "no capped run of it");
+  t.true(set.provenance.runs.includes(id));
+});

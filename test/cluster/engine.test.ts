@@ -1,6 +1,7 @@
 import test from "ava";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { FAILED, FINISHED } from "../../sim/cluster/job-table.ts";
+import { jobMetrics } from "../../sim/cluster/metrics.ts";
 import { share } from "../../sim/sharing/index.ts";
 import { GPU, calibration, gpus, input, job, params, tinyShare } from "./fixtures.ts";
 
@@ -18,6 +19,33 @@ test("a job alone takes its steps times its solo step time", (t) => {
   );
   // 10 steps of 2 s, starting at its arrival.
   t.deepEqual(ends(run), { a: 25 });
+});
+
+test("start-up is work at the job's solo pace: alone it adds its seconds, beside a co-runner it stretches too", (t) => {
+  const withStartup = (scenario: Parameters<typeof input>[0]) => {
+    const base = input(scenario);
+    const small = { ...base.workloads.small, startupS: 4 };
+    return { ...base, workloads: { ...base.workloads, small } };
+  };
+  const alone = simulate(
+    withStartup({
+      hardware: gpus({ mode: "exclusive" }),
+      jobs: { list: [job("a", 0, "small", 10)] },
+      scheduler: { policy: "fifo-exclusive" },
+    }),
+    { share: tinyShare },
+  );
+  t.deepEqual(ends(alone), { a: 14 }, "4 s of start-up, then 10 steps of 1 s");
+  t.is(jobMetrics(alone).soloS[0], 14, "solo time counts the start-up");
+  const shared = simulate(
+    withStartup({
+      hardware: gpus({ mode: "naive" }),
+      jobs: { list: [job("a", 0, "small", 10), job("b", 0, "small", 10)] },
+      scheduler: { policy: "naive-pack", params: { max_co_runners: 2 } },
+    }),
+    { share: tinyShare },
+  );
+  t.deepEqual(ends(shared), { a: 28, b: 28 }, "14 steps' worth each, at half pace");
 });
 
 test("rates are recomputed when a co-runner leaves: remaining work carries over", (t) => {

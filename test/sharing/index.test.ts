@@ -77,6 +77,39 @@ test("mps: interference leaves less of the idle capacity to co-runners", (t) => 
   t.true(close(slowed.stepsPerSecond[0], 0.5 / (0.9 * 0.1)));
 });
 
+test("mps: a launch-bound job's kernels wait behind busy co-runners' kernels; time-slicing spares it that", (t) => {
+  // "small" launches 100 kernels a step, each onto an idle stream; "busy" keeps the GPU full with 10 long kernels.
+  const small = { ...profile("small", 0.3), kernels: { perStep: 100, exposedPerStep: 100 } };
+  const busy = { ...profile("busy", 1), kernels: { perStep: 10, exposedPerStep: 0 } };
+  const runners = [{ profile: small }, { profile: busy }, { profile: busy }];
+  const waiting = { ...params, mpsKernelWait: 0.5 };
+  const without = share(gpu, { mode: "mps" }, runners, params).stepsPerSecond;
+  const withWait = share(gpu, { mode: "mps" }, runners, waiting).stepsPerSecond;
+  t.true(withWait[0] < 0.7 * without[0], `small: ${withWait[0]} against ${without[0]} without the wait`);
+  t.true(withWait[1] >= without[1], "the busy co-runners get what the small job leaves");
+  t.true(withWait[0] < share(gpu, { mode: "naive" }, runners, waiting).stepsPerSecond[0]);
+});
+
+test("mps-partitioned: partitions that fit side by side never wait for each other's kernels", (t) => {
+  const small = { ...profile("small", 0.3), kernels: { perStep: 100, exposedPerStep: 100 } };
+  const busy = { ...profile("busy", 1), kernels: { perStep: 10, exposedPerStep: 0 } };
+  const runners = [
+    { profile: small, smLimit: 50 },
+    { profile: busy, smLimit: 50 },
+  ];
+  const waiting = share(gpu, { mode: "mps" }, runners, { ...params, mpsKernelWait: 0.5 });
+  t.deepEqual(waiting.stepsPerSecond, share(gpu, { mode: "mps" }, runners, params).stepsPerSecond);
+});
+
+test("SM activity: a job capped to a quarter of the SMs keeps at most a quarter of them active", (t) => {
+  // Kernels that cannot use more SMs (alpha 0) run as fast on 25 SMs; alone they kept 80% of all SMs active.
+  const wide = profile("a", 1, 0);
+  const capped = share(gpu, { mode: "mps" }, [{ profile: wide, smLimit: 25 }], params);
+  t.true(close(capped.stepsPerSecond[0], 10));
+  t.true(close(capped.smActivity, 0.25));
+  t.true(close(share(gpu, { mode: "mps" }, [{ profile: wide }], params).smActivity, 0.8));
+});
+
 test("power: jobs that would draw more than the board's limit are slowed until they fit", (t) => {
   const a = profile("a", 1); // 300 W above idle at full pace
   const limited = { ...params, maxPowerW: 400 };
