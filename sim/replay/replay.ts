@@ -9,8 +9,10 @@
  *   used in its hold (the cost model of sim/sharing/naive.ts).
  * - mps: kernels run concurrently; kernel i fills w_i = min(demand_i, cap_i) SMs and holds
  *   o_i = w_i + mpsInterference * (cap_i - w_i) of the GPU's capacity (the idle SMs co-runners still cannot use,
- *   as in sim/sharing/mps.ts); when the running kernels hold more than the GPU has, each runs at
- *   sms / sum(o) of the speed it has alone under its cap.
+ *   as in sim/sharing/mps.ts). A ready kernel starts, in the order kernels became ready, once the kernels running
+ *   leave room for what it holds (the block scheduler dispatches an earlier kernel's blocks first, so a kernel
+ *   launched behind a GPU-filling one waits for it), or at once when nothing runs; when the running kernels hold
+ *   more than the GPU has, each runs at sms / sum(o) of the speed it has alone under its cap.
  * A fluid simulation: between events (a launch, a kernel's or a step's end) every rate is constant.
  */
 import type { SharingParams } from "../sharing/types.ts";
@@ -48,6 +50,8 @@ interface JobState {
   /** The current kernel is launched and unfinished. */
   ready: boolean;
   readySince: number;
+  /** MPS: the current kernel has started on the SMs (it keeps them until it ends). */
+  started: boolean;
 }
 
 const EPSILON = 1e-12;
@@ -61,6 +65,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     remaining: 0,
     ready: false,
     readySince: 0,
+    started: false,
   }));
   let now = 0;
   let busyTime = 0;
@@ -105,15 +110,25 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
         smInUse = soloSms(owner);
       }
     } else {
-      const cap = ready.map((i) => Math.min(sms, jobs[i].smLimit ?? sms));
-      const want = ready.map((i, k) => Math.min(soloSms(i), cap[k]));
-      const hold = want.map((w, k) => w + options.params.mpsInterference * (cap[k] - w));
-      const total = hold.reduce((a, b) => a + b, 0);
-      const share = total > sms ? sms / total : 1;
-      ready.forEach((i, k) => {
-        rates[i] = (want[k] / soloSms(i)) * share;
-        smInUse += want[k] * share;
-      });
+      const cap = (i: number) => Math.min(sms, jobs[i].smLimit ?? sms);
+      const want = (i: number) => Math.min(soloSms(i), cap(i));
+      const hold = (i: number) => want(i) + options.params.mpsInterference * (cap(i) - want(i));
+      let held = 0;
+      for (const i of ready) if (state[i].started) held += hold(i);
+      const queue = ready
+        .filter((i) => !state[i].started)
+        .sort((a, b) => state[a].readySince - state[b].readySince || a - b);
+      for (const i of queue) {
+        if (held > 0 && held + hold(i) > sms + EPSILON) break;
+        state[i].started = true;
+        held += hold(i);
+      }
+      const share = held > sms ? sms / held : 1;
+      for (const i of ready) {
+        if (!state[i].started) continue;
+        rates[i] = (want(i) / soloSms(i)) * share;
+        smInUse += want(i) * share;
+      }
     }
     // Time to the next event.
     let dt = durationS - now;
@@ -139,7 +154,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
       s.remaining -= rates[i] * dt;
       if (i === owner) holdWork += dt;
       if (s.remaining > EPSILON) return;
-      [s.ready, s.kernel] = [false, s.kernel + 1];
+      [s.ready, s.started, s.kernel] = [false, false, s.kernel + 1];
     });
   }
   return {

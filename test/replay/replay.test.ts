@@ -68,3 +68,14 @@ test("mps: an SM cap stretches a kernel that wanted more SMs", (t) => {
   const result = replay([{ trace: job(10, 0.003, 0, 100), smLimit: 25 }], { ...base, mode: "mps" });
   t.true(close(result.stepsPerSecond[0], 1 / 0.12, 1e-3));
 });
+
+test("mps: a kernel launched behind a GPU-filling kernel waits for it; beside a half-filling one it starts at once", (t) => {
+  // light: ten 1 ms kernels on 20 SMs, 0.5 ms of host before each; heavy: back-to-back 3 ms kernels.
+  const light = job(10, 0.001, 0.0005, 20);
+  const alone = replay([{ trace: light }], { ...base, mode: "mps" }).stepsPerSecond[0];
+  const behindFull = replay([{ trace: light }, { trace: job(10, 0.003, 0, 100) }], { ...base, mode: "mps" });
+  const besideHalf = replay([{ trace: light }, { trace: job(10, 0.003, 0, 50) }], { ...base, mode: "mps" });
+  t.true(close(besideHalf.stepsPerSecond[0], alone, 1e-3), "room beside a 50-SM kernel: no wait");
+  // Each light kernel waits for the rest of a 3 ms heavy kernel, longer than the host's 0.5 ms gap.
+  t.true(behindFull.stepsPerSecond[0] < 0.7 * alone, `${behindFull.stepsPerSecond[0]} against ${alone}`);
+});
