@@ -51,18 +51,19 @@ export function measureFolders(folders: readonly string[], onRun?: () => void): 
   const { rows, reports } = ingestRuns(folders, { onRun });
   const folderById = new Map(reports.map((r) => [r.run_id, r.folder]));
   const folderOf = (id: string) => folderById.get(id) ?? id;
-  const replays = rows.runs
-    .filter((r) => r.mode === "replay")
-    .map((r) => ({
-      runId: r.run_id,
-      sharing: r.sharing ?? "exclusive",
-      validation: r.validation,
-      usable: r.status === "complete" && r.ingest_status === "ok",
-      scenarioFile: join(folderOf(r.run_id), "scenario.yaml"),
-      jobs: rows.jobs.filter((j) => j.run_id === r.run_id),
-    }));
   // measuredRuns (calibration/measured.ts) reads a Dataset; the in-memory tables have the same rows.
-  return { measured: measuredRuns({ dir: "", ...rows }), replays, folderOf };
+  const measured = measuredRuns({ dir: "", ...rows });
+  const replays = measured
+    .filter((m) => m.mode === "replay")
+    .map((m) => ({
+      runId: m.runId,
+      sharing: rows.runs.find((r) => r.run_id === m.runId)?.sharing ?? "exclusive",
+      validation: m.validation,
+      usable: m.usable,
+      scenarioFile: join(folderOf(m.runId), "scenario.yaml"),
+      jobs: rows.jobs.filter((j) => j.run_id === m.runId),
+    }));
+  return { measured, replays, folderOf };
 }
 
 /** Simulate each usable replay's scenario with `set` and compare job completion times. */
