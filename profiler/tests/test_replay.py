@@ -105,3 +105,9 @@ def test_a_replay_for_calibration_is_not_in_the_validation_subset(tmp_path, fake
     assert res.returncode == 0, res.stderr
     manifest = json.loads((tmp_path / "runs/replay-exclusive/manifest.json").read_text())
     assert manifest["validation"] is False
+
+
+def test_the_start_up_scenario_runs_every_computation_once_alone():
+    sc = load_scenario(str(REPO / "scenarios/calibration/startup-h200.yaml"), load_catalog())
+    assert sc.sharing == "exclusive"
+    assert len({j.workload for j in sc.jobs}) == len(sc.jobs) == 10
