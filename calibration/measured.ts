@@ -51,13 +51,15 @@ function column(samples: SampleRow[], pick: (s: SampleRow) => number | null): nu
   return samples.map(pick).filter((v): v is number => v !== null);
 }
 
-function measuredProc(p: ProcRow, batch: number): MeasuredProc {
+function measuredProc(p: ProcRow, batch: number, mode: string): MeasuredProc {
   const trained = p.outcome === "ok" && p.throughput_img_s !== null && p.throughput_img_s > 0;
+  // MPS rounds a percentage down to whole TPCs: the SMs the process saw are the cap that held. A green context
+  // holds its SMs without the device reporting fewer, so there the asked-for limit is the cap.
+  const seen = mode === "green" ? null : p.sm_count_seen;
   return {
     proc: p.proc,
     workload: p.workload,
-    // MPS rounds a percentage down to whole TPCs: the SMs the process saw are the cap that held.
-    smLimit: p.sm_limit === null ? null : (p.sm_count_seen ?? p.sm_limit),
+    smLimit: p.sm_limit === null ? null : (seen ?? p.sm_limit),
     outcome: p.outcome,
     stepsPerSecond: trained ? p.throughput_img_s! / batch : null,
     batch,
@@ -99,14 +101,14 @@ export function measuredRuns(ds: Dataset): MeasuredRun[] {
     .map((run) => {
       const procs = (procsByRun.get(run.run_id) ?? [])
         .sort((a, b) => a.proc - b.proc)
-        .map((p) => measuredProc(p, batches.get(`${run.run_id}\u0000${p.workload}`) ?? 1));
+        .map((p) => measuredProc(p, batches.get(`${run.run_id}\u0000${p.workload}`) ?? 1, run.mode));
       return measuredRun(run, procs, samplesByRun.get(run.run_id) ?? []);
     });
 }
 
 /** The sharing-model mode a measured run is predicted with. */
 export function modeOf(run: MeasuredRun): SharingMode | undefined {
-  const known: SharingMode[] = ["exclusive", "naive", "mps", "mps-partitioned", "mig"];
+  const known: SharingMode[] = ["exclusive", "naive", "mps", "mps-partitioned", "green", "mig"];
   return known.find((m) => m === run.mode);
 }
 

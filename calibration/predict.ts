@@ -53,7 +53,7 @@ export function describeMeasured(run: MeasuredRun, source = run.runId): RunDescr
 
 function setupOf(mode: SharingMode): SharingSetup {
   if (mode === "mig") throw new Error("MIG runs are predicted per instance");
-  return { mode: mode === "mps-partitioned" ? "mps" : mode };
+  return { mode: mode === "mps-partitioned" || mode === "green" ? "mps" : mode };
 }
 
 /** MIG: one job per instance (the study's setup); the GPU-level figures combine the instances. */

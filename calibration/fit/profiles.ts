@@ -38,7 +38,7 @@ export interface FittedProfiles {
 const isSolo = (r: MeasuredRun) =>
   r.mode === "exclusive" && r.procs.length === 1 && r.procs[0].smLimit === null && r.memoryCapBytes === null;
 const isCappedSolo = (r: MeasuredRun) =>
-  r.procs.length === 1 && r.procs[0].smLimit !== null && r.mode !== "mig";
+  r.procs.length === 1 && r.procs[0].smLimit !== null && r.mode === "mps-partitioned";
 const trained = (r: MeasuredRun) => r.procs[0]?.stepsPerSecond !== null;
 const isMemoryCapped = (r: MeasuredRun) =>
   r.mode === "exclusive" && r.procs.length === 1 && r.memoryCapBytes !== null;

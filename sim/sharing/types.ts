@@ -4,8 +4,11 @@
  * Owner: sim/sharing (the calibration engineer). Changes are announced in docs/calibration.md.
  */
 
-/** Sharing modes, one vocabulary everywhere (profiler runs, scenarios, validation). "naive" = time-slicing. */
-export type SharingMode = "exclusive" | "naive" | "mps" | "mps-partitioned" | "mig";
+/**
+ * Sharing modes, one vocabulary everywhere (profiler runs, scenarios, validation). "naive" = time-slicing;
+ * "green" = each process on a CUDA green context of some SMs, predicted as an SM cap (as mps-partitioned).
+ */
+export type SharingMode = "exclusive" | "naive" | "mps" | "mps-partitioned" | "green" | "mig";
 
 /**
  * How step time grows when a workload may use only `sms` of the GPU's SMs (MPS active-thread cap, MIG
