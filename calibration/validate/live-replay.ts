@@ -1,8 +1,12 @@
 /**
  * Live replays against the simulator. A replay run (mode `replay`, `python -m profiler replay`) ran a
- * scenario's job stream on the GPU and recorded when each job arrived and finished; the cluster simulator
- * runs the same scenario with the calibration set, and each job's completion time (finish minus arrival,
- * queueing and start-up included) is compared. Pure: the caller reads the scenario and the jobs table.
+ * scenario's job stream on the GPU and recorded when each job arrived, when its first step ended and when it
+ * finished. Two comparisons, both pure (the caller reads the scenario and the tables):
+ * - completion: the cluster simulator runs the same scenario with the calibration set, and each job's
+ *   completion time (finish minus arrival: queueing, start-up and training) is compared;
+ * - training: the sharing models alone on the stream. Each job enters the simulation when its first step ended
+ *   on the GPU (queueing and start-up taken as measured) with its other steps and no start-up, and the time from
+ *   there to its finish is compared.
  */
 import { FINISHED, FAILED } from "../../sim/cluster/job-table.ts";
 import { simulate } from "../../sim/cluster/engine.ts";
@@ -20,27 +24,62 @@ export interface CompletionComparison {
   predicted_s: number | null;
   measured_s: number | null;
   error_pct: number | null;
+  /** Seconds from the end of the job's first step to its finish, simulated from that measured start and measured. */
+  training_predicted_s: number | null;
+  training_measured_s: number | null;
+  training_error_pct: number | null;
   /** ok, or oom when the job ran (or is predicted to run) out of memory. */
   predicted_outcome: string;
   measured_outcome: string;
 }
 
-/** Simulate `input` (the scenario the replay ran) and line its jobs up with the measured ones by job id. */
+const errorPct = (predicted: number | null, measured: number | null) =>
+  predicted === null || measured === null ? null : ((predicted - measured) / measured) * 100;
+
+/** Seconds from arrival to finish of each finished job of a simulation, by job id. */
+function simulatedSpans(input: ClusterInput): { span: Map<string, number>; oom: Set<string> } {
+  const { jobs } = simulate(input);
+  const span = new Map<string, number>();
+  const oom = new Set<string>();
+  jobs.ids.forEach((id, i) => {
+    if (jobs.state[i] === FINISHED) span.set(id, jobs.end[i] - jobs.arrival[i]);
+    if (jobs.state[i] === FAILED || jobs.ooms[i] > 0) oom.add(id);
+  });
+  return { span, oom };
+}
+
+/**
+ * The stream as it trained: each job that finished arrives when its first step ended (`firstStepEndS`, seconds
+ * since the replay start, by job id) with one step fewer, and none starts up.
+ */
+function trainingInput(input: ClusterInput, firstStepEndS: ReadonlyMap<string, number>): ClusterInput {
+  const jobs = input.jobs
+    .filter((j) => firstStepEndS.has(j.id) && j.steps > 1)
+    .map((j) => ({ ...j, arrivalS: firstStepEndS.get(j.id)!, steps: j.steps - 1 }))
+    .sort((a, b) => a.arrivalS - b.arrivalS || (a.id < b.id ? -1 : 1));
+  const workloads = Object.fromEntries(
+    Object.entries(input.workloads).map(([id, p]) => [id, { ...p, startupS: undefined }]),
+  );
+  return { ...input, jobs, workloads };
+}
+
+/** Simulate `input` (the scenario the replay ran) both ways and line its jobs up with the measured ones by id. */
 export function compareReplay(
   runId: string,
   sharing: string,
   input: ClusterInput,
   measured: readonly JobRow[],
+  firstStepEndS: ReadonlyMap<string, number> = new Map(),
 ): CompletionComparison[] {
-  const { jobs } = simulate(input);
-  const index = new Map(jobs.ids.map((id, i) => [id, i]));
+  const whole = simulatedSpans(input);
+  const training = simulatedSpans(trainingInput(input, firstStepEndS));
   return measured.map((m) => {
-    const i = index.get(m.job);
-    const predicted = i === undefined || jobs.state[i] !== FINISHED ? null : jobs.end[i] - jobs.arrival[i];
-    const measuredS = m.outcome === "ok" && m.finish_s !== null ? m.finish_s - m.arrival_s : null;
-    const error =
-      predicted === null || measuredS === null ? null : ((predicted - measuredS) / measuredS) * 100;
-    const predictedOom = i !== undefined && (jobs.state[i] === FAILED || jobs.ooms[i] > 0);
+    const finished = m.outcome === "ok" && m.finish_s !== null;
+    const predicted = whole.span.get(m.job) ?? null;
+    const measuredS = finished ? m.finish_s! - m.arrival_s : null;
+    const trainedFrom = firstStepEndS.get(m.job);
+    const trainingPredicted = training.span.get(m.job) ?? null;
+    const trainingMeasured = finished && trainedFrom !== undefined ? m.finish_s! - trainedFrom : null;
     return {
       run_id: runId,
       job: m.job,
@@ -49,8 +88,11 @@ export function compareReplay(
       arrival_s: m.arrival_s,
       predicted_s: predicted,
       measured_s: measuredS,
-      error_pct: error,
-      predicted_outcome: predictedOom ? "oom" : "ok",
+      error_pct: errorPct(predicted, measuredS),
+      training_predicted_s: trainingPredicted,
+      training_measured_s: trainingMeasured,
+      training_error_pct: errorPct(trainingPredicted, trainingMeasured),
+      predicted_outcome: whole.oom.has(m.job) ? "oom" : "ok",
       measured_outcome: m.outcome,
     };
   });

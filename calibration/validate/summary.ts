@@ -40,7 +40,12 @@ export interface ValidationSummary {
   /** Step time of each SM point left out of its workload's curve (held-out-sm.ts), in percent. */
   sm_curve_held_out_pct: ErrorStats;
   /** Live replays: per-job completion-time error of the simulator, in percent (live-replay.ts). */
-  live_replays: { runs: number; completion_pct: ErrorStats & { median_abs: number | null } };
+  live_replays: {
+    runs: number;
+    completion_pct: ErrorStats & { median_abs: number | null };
+    /** The same jobs from the end of their first step: the sharing models on the stream, start-up aside. */
+    training_pct: ErrorStats & { median_abs: number | null };
+  };
   /** Each compared run's GPU-level errors (runs.arrow has the values behind them). */
   per_run: PerRun[];
   skipped: Skipped[];
@@ -71,9 +76,9 @@ export function errorStats(values: readonly (number | null)[]): ErrorStats {
   return { mean_abs: abs.reduce((a, b) => a + b, 0) / abs.length, max_abs: Math.max(...abs), n: abs.length };
 }
 
-function medianAbs(completions: readonly CompletionComparison[]): number | null {
-  const abs = completions.flatMap((c) => (c.error_pct === null ? [] : [Math.abs(c.error_pct)]));
-  return median(abs) ?? null;
+function withMedian(errors: readonly (number | null)[]): ErrorStats & { median_abs: number | null } {
+  const abs = errors.flatMap((e) => (e === null ? [] : [Math.abs(e)]));
+  return { ...errorStats(errors), median_abs: median(abs) ?? null };
 }
 
 function oomCounts(cases: readonly { measured_oom: boolean; predicted_oom: boolean }[]): OomCounts {
@@ -117,10 +122,8 @@ export function summarize(
     sm_curve_held_out_pct: errorStats(heldOutSmErrors),
     live_replays: {
       runs: new Set(completions.map((c) => c.run_id)).size,
-      completion_pct: {
-        ...errorStats(completions.map((c) => c.error_pct)),
-        median_abs: medianAbs(completions),
-      },
+      completion_pct: withMedian(completions.map((c) => c.error_pct)),
+      training_pct: withMedian(completions.map((c) => c.training_error_pct)),
     },
     per_run: runs.map((r) => ({
       run_id: r.run_id,

@@ -72,6 +72,15 @@ export const COMPLETION_COMPARISON = {
   predicted_s: opt("f64", "simulated completion time (finish - arrival), seconds; null if it never finished"),
   measured_s: opt("f64", "measured completion time (finish - arrival), seconds; null if it did not finish"),
   error_pct: opt("f64", "(predicted - measured) / measured x 100"),
+  training_predicted_s: opt(
+    "f64",
+    "simulated time from the end of the job's first step to its finish, every job entering when its first step ended",
+  ),
+  training_measured_s: opt(
+    "f64",
+    "measured time from the end of the job's first step to its finish, seconds",
+  ),
+  training_error_pct: opt("f64", "(training_predicted_s - training_measured_s) / training_measured_s x 100"),
   predicted_outcome: req("utf8", "ok, or oom when the simulator has the job run out of memory"),
   measured_outcome: req("utf8", "ok, oom, error or killed"),
 } satisfies TableSpec;

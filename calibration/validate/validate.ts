@@ -37,6 +37,8 @@ export interface MeasuredReplay {
   usable: boolean;
   scenarioFile: string;
   jobs: JobRow[];
+  /** When each job's first step ended, seconds since the replay start, by job id. */
+  firstStepEndS: Map<string, number>;
 }
 
 export interface MeasuredFolders {
@@ -53,16 +55,33 @@ export function measureFolders(folders: readonly string[], onRun?: () => void): 
   const folderOf = (id: string) => folderById.get(id) ?? id;
   // measuredRuns (calibration/measured.ts) reads a Dataset; the in-memory tables have the same rows.
   const measured = measuredRuns({ dir: "", ...rows });
+  const firstStepEnd = new Map<string, number>();
+  for (const s of rows.steps) {
+    if (s.phase !== "job") continue;
+    const key = `${s.run_id}\u0000${s.proc}`;
+    firstStepEnd.set(key, Math.min(firstStepEnd.get(key) ?? Infinity, s.t_end));
+  }
   const replays = measured
     .filter((m) => m.mode === "replay")
-    .map((m) => ({
-      runId: m.runId,
-      sharing: rows.runs.find((r) => r.run_id === m.runId)?.sharing ?? "exclusive",
-      validation: m.validation,
-      usable: m.usable,
-      scenarioFile: join(folderOf(m.runId), "scenario.yaml"),
-      jobs: rows.jobs.filter((j) => j.run_id === m.runId),
-    }));
+    .map((m) => {
+      const run = rows.runs.find((r) => r.run_id === m.runId)!;
+      const jobs = rows.jobs.filter((j) => j.run_id === m.runId);
+      const started = jobs.flatMap((j) => {
+        const end = firstStepEnd.get(`${m.runId}\u0000${j.proc}`);
+        return end === undefined || run.window_start === null
+          ? []
+          : [[j.job, end - run.window_start] as const];
+      });
+      return {
+        runId: m.runId,
+        sharing: run.sharing ?? "exclusive",
+        validation: m.validation,
+        usable: m.usable,
+        scenarioFile: join(folderOf(m.runId), "scenario.yaml"),
+        jobs,
+        firstStepEndS: new Map(started),
+      };
+    });
   return { measured, replays, folderOf };
 }
 
@@ -79,7 +98,7 @@ export function validateReplays(
       calibration: () => set,
       readText: readScenarioText,
     });
-    return compareReplay(r.runId, r.sharing, input, r.jobs);
+    return compareReplay(r.runId, r.sharing, input, r.jobs, r.firstStepEndS);
   });
 }
 

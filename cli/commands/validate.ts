@@ -75,13 +75,28 @@ function printCompletions(v: Validation): void {
     fixed(c.predicted_s, 1) ?? c.predicted_outcome,
     fixed(c.measured_s, 1) ?? c.measured_outcome,
     fixed(c.error_pct, 1),
+    fixed(c.training_error_pct, 1),
   ]);
-  const header = ["live replay", "job", "workload", "arrival s", "predicted s", "measured s", "error %"];
+  const header = [
+    "live replay",
+    "job",
+    "workload",
+    "arrival s",
+    "predicted s",
+    "measured s",
+    "error %",
+    "training error %",
+  ];
   process.stdout.write(`\n${formatTable(header, rows)}`);
-  const c = v.summary.live_replays.completion_pct;
+  const line = (
+    what: string,
+    e: { median_abs: number | null; mean_abs: number | null; max_abs: number | null },
+  ) =>
+    `median |error| ${fixed(e.median_abs, 2) ?? "-"} %, mean ${fixed(e.mean_abs, 2) ?? "-"} %, max ${fixed(e.max_abs, 2) ?? "-"} % (${what})`;
+  const { runs, completion_pct, training_pct } = v.summary.live_replays;
   process.stdout.write(
-    `live replays: completion time median |error| ${fixed(c.median_abs, 2) ?? "-"} %, mean ${fixed(c.mean_abs, 2) ?? "-"} %, ` +
-      `max ${fixed(c.max_abs, 2) ?? "-"} % over ${c.n} job(s) of ${v.summary.live_replays.runs} replay(s)\n`,
+    `live replays (${runs}): completion time ${line("arrival to finish", completion_pct)}\n` +
+      `live replays (${runs}): training time ${line("first step's end to finish, start-up aside", training_pct)}\n`,
   );
 }
 

@@ -66,6 +66,9 @@ test("live replays: every replayed job compared; completion-time error no worse 
   t.true(completions.every((c) => c.error_pct !== null));
   const median = summary.live_replays.completion_pct.median_abs!;
   t.true(median <= 55, `median |error| ${median}%`);
+  // From each job's first step on (start-up taken as measured): the sharing models on the stream.
+  const training = summary.live_replays.training_pct.median_abs!;
+  t.true(training <= 10.5, `training median |error| ${training}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {

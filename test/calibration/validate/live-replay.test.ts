@@ -48,3 +48,23 @@ test("a job that ran out of memory or is not in the scenario has no error", (t) 
   t.is(stranger.predicted_s, null);
   t.is(stranger.error_pct, null);
 });
+
+test("training time: each job enters the simulation when its first step ended, without start-up", (t) => {
+  // a's first step ended at 2 s, b's at 13 s: a then trains 9 more steps (to 11 s), b 4 more (to 17 s).
+  const firstStepEnd = new Map([
+    ["a", 2],
+    ["b", 13],
+  ]);
+  const [a, b] = compareReplay(
+    "replay-test",
+    "exclusive",
+    scenario,
+    [measured("a", 0, 11.9), measured("b", 2, 17)],
+    firstStepEnd,
+  );
+  t.is(a.training_predicted_s, 9);
+  t.is((a.training_measured_s as number).toFixed(1), "9.9");
+  t.is((a.training_error_pct as number).toFixed(2), "-9.09");
+  t.is(b.training_predicted_s, 4);
+  t.is(b.training_error_pct, 0);
+});
