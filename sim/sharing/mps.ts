@@ -46,16 +46,14 @@ function ratesFor(work: number[], step: number[]): number[] {
 
 export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParams): Rates {
   const work = runners.map((r) => occupancy(r, params) * gpuTime(r.profile, slice.sms, slice.bandwidthShare));
-  const kernelS = runners.map((r) =>
-    gpuTime(r.profile, Math.min(slice.sms, r.smLimit ?? slice.sms), slice.bandwidthShare),
-  );
-  const base = runners.map((r, i) => hostTime(r.profile) + kernelS[i]);
+  const caps = runners.map((r) => Math.min(slice.sms, r.smLimit ?? slice.sms));
+  const kernelS = runners.map((r, i) => gpuTime(r.profile, caps[i], slice.bandwidthShare));
+  const hostS = runners.map((r) => hostTime(r.profile));
+  const base = hostS.map((h, i) => h + kernelS[i]);
   const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
   const kernelsPerStep = runners.map((r) => r.profile.kernels?.perStep ?? Infinity);
-  const caps = runners.map((r) => Math.min(slice.sms, r.smLimit ?? slice.sms));
   const capSum = caps.reduce((a, b) => a + b, 0);
   const overlap = caps.map((c) => Math.min(1, Math.max(0, (capSum - slice.sms) / c)));
-  const hostS = runners.map((r) => hostTime(r.profile));
   let step = base;
   let rates = ratesFor(work, step);
   if (params.mpsKernelWait > 0 && runners.length > 1) {
