@@ -183,6 +183,7 @@ export function fitProfiles(
     };
     const figures = soloFigures(ds, id, solo);
     const least = leastMemory(memoryCapped);
+    const startupS = startupOf(id);
     out.profiles[id] = {
       id,
       gpu: gpuName,
@@ -190,10 +191,10 @@ export function fitProfiles(
       ...(least === undefined || least >= figures.memoryBytes ? {} : { minMemoryBytes: least }),
       smScaling: { sms: points.map((p) => p.sms), stepTimeS: points.map((p) => p.stepTimeS) },
       smCurve: fit.curve,
-      ...(startupOf(id) === undefined ? {} : { startupS: startupOf(id) }),
+      ...(startupS === undefined ? {} : { startupS }),
       transferred: false,
     };
-    startupUsed ||= startupOf(id) !== undefined;
+    startupUsed ||= startupS !== undefined;
     out.soloRuns.set(
       id,
       solo.map((r) => r.runId),
