@@ -33,9 +33,11 @@ export interface CompareOptions {
   unprofiled?: ReadonlyMap<string, string>;
 }
 
-/** Signed relative error in percent; null when there is no measurement to compare with. */
-export function errorPct(predicted: number, measured: number | null): number | null {
-  return measured === null || measured === 0 ? null : ((predicted - measured) / measured) * 100;
+/** Signed relative error in percent; null when there is no prediction or no measurement to compare with. */
+export function errorPct(predicted: number | null, measured: number | null): number | null {
+  return predicted === null || measured === null || measured === 0
+    ? null
+    : ((predicted - measured) / measured) * 100;
 }
 
 const percent = (fraction: number | null) => (fraction === null ? null : fraction * 100);

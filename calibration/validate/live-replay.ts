@@ -12,6 +12,7 @@ import { FINISHED, FAILED } from "../../sim/cluster/job-table.ts";
 import { simulate } from "../../sim/cluster/engine.ts";
 import type { ClusterInput } from "../../sim/cluster/scenario/cluster-input.ts";
 import type { JobRow } from "../ingest/tables.ts";
+import { errorPct } from "./compare.ts";
 
 export interface CompletionComparison {
   run_id: string;
@@ -32,9 +33,6 @@ export interface CompletionComparison {
   predicted_outcome: string;
   measured_outcome: string;
 }
-
-const errorPct = (predicted: number | null, measured: number | null) =>
-  predicted === null || measured === null ? null : ((predicted - measured) / measured) * 100;
 
 /** Seconds from arrival to finish of each finished job of a simulation, by job id. */
 function simulatedSpans(input: ClusterInput): { span: Map<string, number>; oom: Set<string> } {
