@@ -9,7 +9,7 @@
  *   there to its finish is compared.
  */
 import { FINISHED, FAILED } from "../../sim/cluster/job-table.ts";
-import { simulate } from "../../sim/cluster/engine.ts";
+import { simulate, withoutStartup } from "../../sim/cluster/engine.ts";
 import type { ClusterInput } from "../../sim/cluster/scenario/cluster-input.ts";
 import type { JobRow } from "../ingest/tables.ts";
 import { errorPct } from "./compare.ts";
@@ -55,10 +55,7 @@ function trainingInput(input: ClusterInput, firstStepEndS: ReadonlyMap<string, n
     .filter((j) => firstStepEndS.has(j.id) && j.steps > 1)
     .map((j) => ({ ...j, arrivalS: firstStepEndS.get(j.id)!, steps: j.steps - 1 }))
     .sort((a, b) => a.arrivalS - b.arrivalS || (a.id < b.id ? -1 : 1));
-  const workloads = Object.fromEntries(
-    Object.entries(input.workloads).map(([id, p]) => [id, { ...p, startupS: undefined }]),
-  );
-  return { ...input, jobs, workloads };
+  return { ...withoutStartup(input), jobs };
 }
 
 /** Simulate `input` (the scenario the replay ran) both ways and line its jobs up with the measured ones by id. */

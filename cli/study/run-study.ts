@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { loadCalibrationSet, type CalibrationSet } from "../../calibration/set.ts";
 import { InputError } from "../../sim/core/errors.ts";
-import { simulate, type RunResult } from "../../sim/cluster/engine.ts";
+import { simulate, withoutStartup, type RunResult } from "../../sim/cluster/engine.ts";
 import { EVENT_KINDS } from "../../sim/cluster/events-log.ts";
 import { jobMetrics } from "../../sim/cluster/metrics.ts";
 import type { ClusterInput, MigInstance } from "../../sim/cluster/scenario/cluster-input.ts";
@@ -50,11 +50,8 @@ function startInstances(run: RunResult): (MigInstance | null)[] {
 function simulated(input: ClusterInput, profiles?: string[]): Simulated {
   // The study timed training epochs, so its jobs start up in no time. The event log says where each job
   // started (a finished job no longer holds a device).
-  const workloads = Object.fromEntries(
-    Object.entries(input.workloads).map(([id, p]) => [id, { ...p, startupS: undefined }]),
-  );
   const run = simulate(
-    { ...input, workloads, output: { ...input.output, events: true } },
+    { ...withoutStartup(input), output: { ...input.output, events: true } },
     { policy: studyPlacement(profiles) },
   );
   const m = jobMetrics(run);

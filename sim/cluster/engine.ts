@@ -173,3 +173,11 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
     shareCalls: memo.size,
   };
 }
+
+/** The same input with no job start-up: for what times training alone (the study's epochs, a replay's steps). */
+export function withoutStartup(input: ClusterInput): ClusterInput {
+  const workloads = Object.fromEntries(
+    Object.entries(input.workloads).map(([id, p]) => [id, { ...p, startupS: undefined }]),
+  );
+  return { ...input, workloads };
+}
