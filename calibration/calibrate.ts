@@ -7,6 +7,7 @@ import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { Dataset } from "./dataset.ts";
 import { fitProfiles } from "./fit/profiles.ts";
 import { fitSharingParams } from "./fit/sharing-params.ts";
+import { fitStartupWait } from "./fit/startup.ts";
 import { median } from "./fit/stats.ts";
 import { measuredRuns } from "./measured.ts";
 import type { CalibrationSet } from "./set-schema.ts";
@@ -74,6 +75,8 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
       switchOverhead: 0,
       mpsInterference: 0,
       mpsKernelWait: 0,
+      mpsMemoryContention: 0,
+      startupWait: 0,
       mpsClientMemoryDeltaBytes: 0,
       idlePowerW: spec.power.idleW,
       maxPowerW: spec.power.maxW,
@@ -84,14 +87,19 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
     skipped: fittedProfiles.skipped,
   };
   const sharing = fitSharingParams(base, runs);
+  const wait = fitStartupWait({ ...base, sharing: sharing.sharing }, ds);
   const set: CalibrationSet = {
     ...base,
     provenance: {
       ...base.provenance,
-      runs: [...new Set([...fittedProfiles.runsUsed, ...sharing.runsUsed])].sort(),
+      runs: [...new Set([...fittedProfiles.runsUsed, ...sharing.runsUsed, ...(wait?.runs ?? [])])].sort(),
     },
-    sharing: sharing.sharing,
-    fitErrors: { ...base.fitErrors, ...sharing.fitErrors },
+    sharing: { ...sharing.sharing, startupWait: wait?.startupWait ?? 0 },
+    fitErrors: {
+      ...base.fitErrors,
+      ...sharing.fitErrors,
+      ...(wait === undefined ? {} : { "sharing.startupWait": wait.fitError }),
+    },
   };
   return {
     set,

@@ -32,6 +32,7 @@ export const workloadProfileSchema = z.object({
   smActivity: fraction,
   powerW: z.number().min(0),
   startupS: z.number().min(0).optional(),
+  startupBusyFraction: fraction.optional(),
   transferred: z.boolean(),
 });
 
@@ -39,6 +40,8 @@ export const sharingParamsSchema = z.object({
   switchOverhead: z.number().min(0),
   mpsInterference: fraction,
   mpsKernelWait: z.number().min(0),
+  mpsMemoryContention: z.number().min(0),
+  startupWait: z.number().min(0),
   mpsClientMemoryDeltaBytes: z.number(),
   idlePowerW: z.number().min(0),
   maxPowerW: positive,

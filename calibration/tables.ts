@@ -23,6 +23,10 @@ export const WORKLOAD_TABLE = {
   parallel_s: req("f64", "SM curve: scaling part at the reference SM count, seconds"),
   alpha: req("f64", "SM curve exponent"),
   startup_s: opt("f64", "start-up of a fresh job beyond its steady steps, seconds; null: not measured"),
+  startup_busy_fraction: opt(
+    "f64",
+    "GPU busy fraction during a solo start-up (NVML utilization); null: not measured",
+  ),
   transferred: req("bool", "true when scaled from another GPU"),
 };
 
@@ -51,6 +55,7 @@ export function workloadTable(profiles: WorkloadProfile[]): Uint8Array {
     parallel_s: p.smCurve.parallelS,
     alpha: p.smCurve.alpha,
     startup_s: p.startupS ?? null,
+    startup_busy_fraction: p.startupBusyFraction ?? null,
     transferred: p.transferred,
   }));
   return tableToIPC(toArrowTable(WORKLOAD_TABLE, rows), "file");

@@ -3,6 +3,7 @@ scenario's sharing setup. One run folder (mode `replay`) with jobs.jsonl beside 
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import time
@@ -21,6 +22,18 @@ from .workloads import Workload
 
 POLL_S = 0.02
 JOB_TIMEOUT_S = 900.0
+
+
+def jit_cache_bytes() -> int:
+    """Bytes in the CUDA JIT cache (kernels shipped as PTX, compiled at their first use on a machine and kept).
+    A start-up that compiles takes several times longer: a replay records the cache before and after its jobs, so
+    growth marks one that ran on a cold machine."""
+    root = Path(os.environ.get("CUDA_CACHE_PATH") or Path.home() / ".nv" / "ComputeCache")
+    return sum(f.stat().st_size for f in root.rglob("*") if f.is_file()) if root.is_dir() else 0
+
+
+def _note_jit_cache(files: RunFiles) -> None:
+    files.write("events", {"t": time.time(), "kind": "jit_cache", "proc": None, "detail": str(jit_cache_bytes())})
 
 
 def replay_experiment(sc: Scenario, validation: bool = True) -> Experiment:
@@ -72,8 +85,10 @@ def run_replay(
                     workers[-1].send(op="preload", kind=kind)
                 for w in workers:
                     w.recv(300)
+                _note_jit_cache(files)
                 sampler.start()
                 records = _drive(sc, workers, workloads, files, run_dir, manifest, log)
+                _note_jit_cache(files)
             except KeyboardInterrupt:
                 interrupted = True
                 raise

@@ -136,7 +136,14 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
         from: h200.gpu.name,
         method: TRANSFER_METHOD,
       })),
-      ...["switchOverhead", "mpsInterference", "mpsClientMemoryDeltaBytes"].map((k) => ({
+      ...[
+        "switchOverhead",
+        "mpsInterference",
+        "mpsKernelWait",
+        "mpsMemoryContention",
+        "startupWait",
+        "mpsClientMemoryDeltaBytes",
+      ].map((k) => ({
         path: `sharing.${k}`,
         from: h200.gpu.name,
         method: "kept as fitted",

@@ -146,10 +146,9 @@ export function fitProfiles(
     soloRuns: new Map(),
   };
   const startup = fitStartup(ds);
-  /** A workload's start-up, or that of one computing the same (start-up is model build and autotuning). */
-  const startupOf = (id: string): number | undefined =>
-    startup.startupS.get(id) ??
-    [...startup.startupS].find(([other]) => computation.get(other) === computation.get(id))?.[1];
+  /** A workload's start-up figure, or that of one computing the same (start-up is model build and autotuning). */
+  const startupOf = (figures: Map<string, number>, id: string): number | undefined =>
+    figures.get(id) ?? [...figures].find(([other]) => computation.get(other) === computation.get(id))?.[1];
   let startupUsed = false;
   for (const id of workloads) {
     const solo = fitting.filter((r) => isSolo(r) && r.procs[0].workload === id);
@@ -183,7 +182,8 @@ export function fitProfiles(
     };
     const figures = soloFigures(ds, id, solo);
     const least = leastMemory(memoryCapped);
-    const startupS = startupOf(id);
+    const startupS = startupOf(startup.startupS, id);
+    const startupBusyFraction = startupOf(startup.busyFraction, id);
     out.profiles[id] = {
       id,
       gpu: gpuName,
@@ -192,6 +192,7 @@ export function fitProfiles(
       smScaling: { sms: points.map((p) => p.sms), stepTimeS: points.map((p) => p.stepTimeS) },
       smCurve: fit.curve,
       ...(startupS === undefined ? {} : { startupS }),
+      ...(startupS === undefined || startupBusyFraction === undefined ? {} : { startupBusyFraction }),
       transferred: false,
     };
     startupUsed ||= startupS !== undefined;

@@ -1,6 +1,7 @@
 /**
  * The sharing models' global parameters for one GPU, fitted on the multi-process runs calibration may use:
- * the naive context-switch overhead, and the MPS interference and kernel wait (two rounds of one at a time), each
+ * the naive context-switch overhead, and the MPS interference, kernel wait and memory contention (two rounds of one
+ * at a time), each
  * minimise the mean absolute percentage error of per-job throughput over their mode's runs; the MPS client memory delta and the idle power are least-squares
  * estimates (closed form) from the runs' memory and power readings.
  */
@@ -17,6 +18,8 @@ const MAX_SWITCH_OVERHEAD = 1;
 const MAX_MPS_INTERFERENCE = 1;
 /** Three mean co-runner kernels per exposed launch: a queue three kernels deep behind every busy co-runner. */
 const MAX_MPS_KERNEL_WAIT = 3;
+/** Memory-bound kernels twice as slow beside co-runners that keep the whole GPU's memory system busy. */
+const MAX_MPS_MEMORY_CONTENTION = 1;
 
 /** Per-job throughput MAPE of a set (with `params`) over runs; only jobs that trained are compared. */
 export function throughputMape(set: CalibrationSet, runs: MeasuredRun[], params: SharingParams): number {
@@ -57,7 +60,7 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
     rs.flatMap((r) => r.procs).filter((p) => p.stepsPerSecond !== null).length;
   /** One throughput parameter on its mode's runs, searched from 0 to `max` with the others as fitted so far. */
   const fitThroughput = (
-    key: "switchOverhead" | "mpsInterference" | "mpsKernelWait",
+    key: "switchOverhead" | "mpsInterference" | "mpsKernelWait" | "mpsMemoryContention",
     modeRuns: MeasuredRun[],
     max: number,
     modeName: string,
@@ -72,10 +75,11 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
     };
   };
   fitThroughput("switchOverhead", naive, MAX_SWITCH_OVERHEAD, "naive");
-  // The two MPS parameters trade off (both slow co-runners down): one at a time, twice.
+  // The three MPS parameters trade off (all slow co-runners down): one at a time, twice.
   for (let round = 0; round < 2; round++) {
     fitThroughput("mpsInterference", mps, MAX_MPS_INTERFERENCE, "MPS");
     fitThroughput("mpsKernelWait", mps, MAX_MPS_KERNEL_WAIT, "MPS");
+    fitThroughput("mpsMemoryContention", mps, MAX_MPS_MEMORY_CONTENTION, "MPS");
   }
 
   // Memory of an MPS client beyond its solo footprint: the runs' excess over the sum of footprints, per client.

@@ -5,6 +5,9 @@
 #   ONLY=mps-partitioned__,cap bash profiler/device/finish-dataset.sh plan   # only matching run ids
 #   bash profiler/device/finish-dataset.sh green                 # one green-context run (16 SMs), a check
 #   bash profiler/device/finish-dataset.sh startup               # job start-up of every workload (calibration)
+#   bash profiler/device/finish-dataset.sh replays-r1            # repeat the replays as <name>-r1 (any suffix)
+#   bash profiler/device/finish-dataset.sh sharedstart           # start-ups beside a running job (calibration)
+#   bash profiler/device/finish-dataset.sh warmlibs              # time reading torch's and NVIDIA's libraries
 # Complete run folders are skipped (the plan is resumable); replays and the start-up scenario are rerun in place.
 # Brings back $OUT/new-runs.tar.gz (every folder this call wrote, found by modification time, reruns included) and a
 # log; unpack into calibration/data/h200-runs (a rerun replaces its folder) and update its README.
@@ -13,6 +16,13 @@ export PYTHONUNBUFFERED=1
 R=/tmp/colloc-runs
 start=$(date +%s)
 left() { echo $((${BUDGET_S:-540} - ($(date +%s) - start))); }
+# A copy of scenario $1 named with suffix $2 (empty: the scenario itself), so repeats get their own run folders.
+named() {
+  [ -z "$2" ] && { echo "$1"; return; }
+  mkdir -p /tmp/colloc-scenarios
+  sed "s/^name: \(.*\)$/name: \1$2/" "$1" >"/tmp/colloc-scenarios/$(basename "$1")"
+  echo "/tmp/colloc-scenarios/$(basename "$1")"
+}
 mkdir -p "$R"
 cp -r calibration/data/h200-runs/. "$R/"
 touch "$R/.copied"
@@ -22,14 +32,30 @@ for step in "$@"; do
   case "$step" in
     plan) timeout "$(left)" python3 -m profiler plan profiler/plans/h200-dataset.yaml ${ONLY:+--only "$ONLY"} \
       --deadline-s "$(($(left) - 60))" --out "$R" ;;
-    replays) for s in scenarios/replays/*.yaml; do
-      rm -rf "$R/$(basename "$s" .yaml)" # a rerun replaces the committed one
-      timeout 170 python3 -m profiler replay "$s" --out "$R"
+    replays*) for s in scenarios/replays/*.yaml; do
+      rm -rf "$R/$(basename "$s" .yaml)${step#replays}" # a rerun replaces the committed one
+      timeout 170 python3 -m profiler replay "$(named "$s" "${step#replays}")" --out "$R"
     done ;;
-    startup) rm -rf "$R/startup-h200"; timeout "$(left)" python3 -m profiler replay scenarios/calibration/startup-h200.yaml --calibration --out "$R" ;;
+    startup*) rm -rf "$R/startup-h200${step#startup}"
+      timeout "$(left)" python3 -m profiler replay "$(named scenarios/calibration/startup-h200.yaml "${step#startup}")" \
+        --calibration --out "$R" ;;
+    sharedstart) for s in scenarios/calibration/startup-{naive,mps}-h200.yaml; do
+      rm -rf "$R/$(basename "$s" .yaml)"
+      timeout 150 python3 -m profiler replay "$s" --calibration --out "$R"
+    done ;;
+    warmlibs) du -sh ~/.nv/ComputeCache 2>/dev/null || echo "no CUDA JIT cache yet"
+      python3 -c 'import importlib.util, os, time, torch
+nv = importlib.util.find_spec("nvidia")
+dirs = [os.path.join(torch.__path__[0], "lib")] + [os.path.join(p, d, "lib") for p in (nv.submodule_search_locations if nv else []) for d in os.listdir(p)]
+t, n = time.time(), 0
+for d in filter(os.path.isdir, dirs):
+    for f in os.listdir(d):
+        with open(os.path.join(d, f), "rb") as fh:
+            while b := fh.read(1 << 24): n += len(b)
+print(f"read {n / 1e9:.2f} GB of libraries in {time.time() - t:.1f} s")' ;;
     green) timeout 90 python3 -m profiler run --mode green --sm-limit 16 --workloads resnet26-c10-b128 \
       --run-id green__resnet26-c10-b128__sm16 --validation --out "$R" ;;
-    *) echo "unknown step $step (plan, replays, startup, green)"; exit 2 ;;
+    *) echo "unknown step $step (plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, green, warmlibs)"; exit 2 ;;
   esac
 done 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt"
 pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"

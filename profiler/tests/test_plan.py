@@ -76,8 +76,17 @@ def test_the_committed_dataset_plan_marks_the_validation_subset():
     assert sevens <= validation
     assert all(e.validation for e in mixes if len(e.procs) == 3)
     assert sum(e.validation for e in mixes) * 2 == len(mixes)
-    # The mps-partitioned model is judged on co-running clients, having fitted only one-process split runs.
-    assert all(e.validation == (len(e.procs) > 1) for e in experiments if e.mode == "mps-partitioned")
+    # The mps-partitioned model is judged on co-running clients at 2g and 4g sizes (32 and 64 SMs); calibration fits
+    # the one-process split runs and co-running clients at 3g size (60 SMs) and three 2g clients of other mixes.
+    partitioned = [e for e in experiments if e.mode == "mps-partitioned"]
+    fitted_mixes = {e.run_id for e in partitioned if len(e.procs) > 1 and not e.validation}
+    assert fitted_mixes and all(e.run_id.endswith("__sm60") or len(e.procs) == 3 for e in partitioned if e.run_id in fitted_mixes)
+    assert not any(e.validation for e in partitioned if len(e.procs) == 1)
+    validated = [e for e in partitioned if e.validation]
+    assert validated and all(len(e.procs) > 1 for e in validated)
+    assert not {tuple(sorted(p.workload for p in e.procs)) for e in validated} & {
+        tuple(sorted(p.workload for p in e.procs)) for e in partitioned if e.run_id in fitted_mixes
+    }
     assert not any(e.validation for e in experiments if e.mode == "exclusive")
 
 

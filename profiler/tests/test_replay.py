@@ -63,7 +63,10 @@ jobs:
 
 @pytest.mark.parametrize("mode", ["exclusive", "naive"])
 def test_a_replay_records_every_job(tmp_path, fake_env, mode):
-    res = fake("replay", scenario(tmp_path, mode), out=tmp_path / "runs", env=fake_env)
+    (tmp_path / "jit").mkdir()
+    (tmp_path / "jit" / "kernel").write_bytes(b"12345")
+    env = {**fake_env, "CUDA_CACHE_PATH": str(tmp_path / "jit")}
+    res = fake("replay", scenario(tmp_path, mode), out=tmp_path / "runs", env=env)
     assert res.returncode == 0, res.stderr
     run = tmp_path / "runs" / f"replay-{mode}"
     assert run_folder_errors(run) == []
@@ -83,6 +86,8 @@ def test_a_replay_records_every_job(tmp_path, fake_env, mode):
     else:  # j2 arrives while j1 still trains and starts at once
         assert jobs["j2"]["start_s"] < jobs["j1"]["finish_s"]
     assert len({p["pid"] for p in read_jsonl(run / "procs.jsonl")}) == 3  # one process per job
+    # The CUDA JIT cache before and after the jobs (pointed at a folder of 5 bytes).
+    assert [e["detail"] for e in read_jsonl(run / "events.jsonl") if e["kind"] == "jit_cache"] == ["5", "5"]
 
 
 def test_an_mps_partitioned_replay_gives_each_job_its_percentage(tmp_path, fake_env):

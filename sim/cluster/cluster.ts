@@ -54,6 +54,9 @@ export class Cluster implements ClusterView {
   private readonly onTimer = (arg: number) => this.timer(arg);
   hooks: ClusterHooks = { finished() {}, reconfigured() {}, deviceChanged() {} };
 
+  /** Workloads of the run; `profiles` holds each one's training profile, then (at w + this) its start-up's. */
+  private readonly workloadCount: number;
+
   constructor(
     readonly input: ClusterInput,
     readonly jobs: JobTable,
@@ -63,6 +66,7 @@ export class Cluster implements ClusterView {
     private readonly ledger: GpuLedger,
     private readonly log: EventLog,
   ) {
+    this.workloadCount = profiles.length / 2;
     this.gpuDevices = input.gpus.map(() => []);
     this.idleW = input.gpus.map((g) => {
       const setup = { mode: "exclusive" } as const;
@@ -120,7 +124,7 @@ export class Cluster implements ClusterView {
     devices.forEach((dev, k) => {
       const d = this.devices[dev];
       d.jobs.push(job);
-      d.workloads.push(jobs.workload[job]);
+      d.workloads.push(this.phaseOf(job));
       d.smLimits.push(caps[k].sm);
       d.memoryLimits.push(caps[k].mem);
       d.rates.push(0);
@@ -225,11 +229,31 @@ export class Cluster implements ClusterView {
       m[i] = d.memoryLimits[i];
       order[i] = i;
     }
-    w[n] = this.jobs.workload[job];
+    w[n] = this.jobs.workload[job]; // as it will train: policies weigh the steady state, not the start-up
     s[n] = sm;
     m[n] = mem;
     order[n] = n;
     return this.memo.get(d.kind, w, s, m, order);
+  }
+
+  /** Profile index of the job's current phase (see `profiles`). */
+  private phaseOf(job: number): number {
+    return this.jobs.workload[job] + (this.jobs.inStartup[job] === 1 ? this.workloadCount : 0);
+  }
+
+  /** Start-up done: the job trains from now on, its devices get new rates. */
+  private beginTraining(job: number): void {
+    const devices = this.gangs.get(job) ?? [this.jobs.device[job]];
+    const now = this.sim.now;
+    for (const dev of devices) this.advance(dev, now);
+    this.jobs.inStartup[job] = 0;
+    this.jobs.remaining[job] = this.jobs.steps[job];
+    for (const dev of devices) {
+      const d = this.devices[dev];
+      d.workloads[d.jobs.indexOf(job)] = this.jobs.workload[job];
+    }
+    this.log.add(now, "train", job, this.devices[devices[0]].gpu, devices[0]);
+    this.changed(devices);
   }
 
   /** Bring the device's jobs' remaining work up to `now` at their current rates. */
@@ -323,10 +347,13 @@ export class Cluster implements ClusterView {
     if ((arg - device) / DEVICE_BITS !== d.version) return;
     const now = this.sim.now;
     this.advance(device, now);
-    const { remaining, rate } = this.jobs;
-    const done = d.jobs.filter((j) => remaining[j] <= rate[j] * FINISH_SLACK_S);
-    if (done.length === 0) this.reschedule(device);
-    else this.hooks.finished(done);
+    const { remaining, rate, inStartup } = this.jobs;
+    const ended = d.jobs.filter((j) => remaining[j] <= rate[j] * FINISH_SLACK_S);
+    const started = ended.filter((j) => inStartup[j] === 1);
+    const done = ended.filter((j) => inStartup[j] === 0);
+    for (const j of started) this.beginTraining(j);
+    if (done.length > 0) this.hooks.finished(done);
+    else if (started.length === 0) this.reschedule(device);
   }
 
   private maybeStartRepartition(gpu: number): void {

@@ -17,7 +17,10 @@ export interface Device {
   readonly kind: number;
   /** Running jobs in start order, with the SM and memory caps each started with. */
   readonly jobs: number[];
-  /** Workload index of each running job (JobTable.workload), parallel to `jobs`. */
+  /**
+   * Profile index of each running job's phase, parallel to `jobs`: its workload (JobTable.workload) while it
+   * trains, that plus the number of workloads while it starts up (Cluster.profiles).
+   */
   readonly workloads: number[];
   readonly smLimits: (number | undefined)[];
   readonly memoryLimits: (number | undefined)[];

@@ -6,6 +6,7 @@
 import { SimulationError } from "../core/errors.ts";
 import { Simulation } from "../core/simulation.ts";
 import { share } from "../sharing/index.ts";
+import { startupProfile } from "../sharing/startup.ts";
 import type { WorkloadProfile } from "../sharing/types.ts";
 import { Cluster } from "./cluster.ts";
 import { EventLog } from "./events-log.ts";
@@ -74,16 +75,21 @@ class JobQueue {
 export function simulate(input: ClusterInput, options: SimulateOptions = {}): RunResult {
   const workloadIds = Object.keys(input.workloads).sort();
   const profiles = workloadIds.map((id) => input.workloads[id]);
-  // Start-up (model build, cuDNN autotuning) is work at the job's solo pace: co-runners stretch it as they do steps.
-  const startupSteps = profiles.map((p) => (p.startupS ?? 0) / p.stepTimeS);
-  const jobs = new JobTable(input.jobs, new Map(workloadIds.map((id, i) => [id, i])), startupSteps);
+  // A fresh job first starts up (model build, cuDNN autotuning): a phase with its own profile, at index w + W.
+  const startups = profiles.map((p) => startupProfile(p, input.calibration.sharing.idlePowerW));
+  const phases = [...profiles, ...startups.map((p, w) => p ?? profiles[w])];
+  const jobs = new JobTable(
+    input.jobs,
+    new Map(workloadIds.map((id, i) => [id, i])),
+    startups.map((p) => p !== undefined),
+  );
   const sim = new Simulation({ seed: input.seed });
   const params = input.calibration.sharing;
-  const memo = new ShareMemo(options.share ?? ((gpu, setup, co) => share(gpu, setup, co, params)), profiles);
+  const memo = new ShareMemo(options.share ?? ((gpu, setup, co) => share(gpu, setup, co, params)), phases);
   const interval = input.output.timelineIntervalS;
   const ledger = new GpuLedger(input.gpus.length, input.output.timeline && interval === undefined);
   const log = new EventLog(input.output.events);
-  const cluster = new Cluster(input, jobs, profiles, sim, memo, ledger, log);
+  const cluster = new Cluster(input, jobs, phases, sim, memo, ledger, log);
   const policy = options.policy ?? createPolicy(input);
   const queue = new JobQueue(jobs.count);
   let unsettled = jobs.count;

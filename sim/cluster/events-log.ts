@@ -4,6 +4,7 @@ import { float64, int32, uint8 } from "./columns.ts";
 export const EVENT_KINDS = [
   "arrive",
   "start",
+  "train",
   "finish",
   "oom",
   "requeue",

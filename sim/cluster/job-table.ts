@@ -20,9 +20,11 @@ export class JobTable {
   /** GPUs (placement devices) the job needs at once. */
   readonly gpus: Int32Array;
   readonly state: Uint8Array;
+  /** 1 while the job is in its start-up phase (one "step" of its workload's start-up profile), then 0. */
+  readonly inStartup: Uint8Array;
   /**
-   * Steps left (start-up included, as the steps it is worth at the job's solo pace), the current rate (steps/s)
-   * and when `remaining` was last brought up to date.
+   * Steps left of the current phase (start-up: the part of its one step; training: steps), the current rate
+   * (steps/s of that phase) and when `remaining` was last brought up to date.
    */
   readonly remaining: Float64Array;
   readonly rate: Float64Array;
@@ -36,11 +38,11 @@ export class JobTable {
   /** Device the job last started on (its first, for a multi-GPU job); -1 before it ever started. */
   readonly device: Int32Array;
 
-  /** `startupSteps[w]`: the start-up of a fresh job of workload w, in steps of its solo pace (0: none). */
+  /** `startsUp[w]`: whether a fresh job of workload w has a start-up phase before it trains. */
   constructor(
     jobs: readonly ClusterJob[],
     workloadIndex: ReadonlyMap<string, number>,
-    startupSteps: readonly number[] = [],
+    startsUp: readonly boolean[] = [],
   ) {
     const n = jobs.length;
     this.count = n;
@@ -50,7 +52,8 @@ export class JobTable {
     this.steps = Float64Array.from(jobs, (j) => j.steps);
     this.gpus = Int32Array.from(jobs, (j) => j.gpus);
     this.state = new Uint8Array(n).fill(NOT_ARRIVED);
-    this.remaining = Float64Array.from(this.steps, (s, j) => s + (startupSteps[this.workload[j]] ?? 0));
+    this.inStartup = Uint8Array.from(this.workload, (w) => (startsUp[w] === true ? 1 : 0));
+    this.remaining = Float64Array.from(this.steps, (s, j) => (this.inStartup[j] === 1 ? 1 : s));
     this.rate = new Float64Array(n);
     this.since = new Float64Array(n);
     this.start = new Float64Array(n).fill(NaN);

@@ -18,7 +18,12 @@
  * So t_i = h_i + g_i(c_i) + e_i * w_i: a launch-bound job beside busy ones slows far more than its share of the
  * capacity says, and leaves them more. t_i and u_j depend on each other; a damped fixed-point iteration of
  * fixed length solves them (deterministic).
- * SM caps (mps-partitioned) only lower a job's own pace; what the partitions share (bandwidth, L2) still counts.
+ * Memory: SM partitions that never block each other still share DRAM bandwidth and L2 (co-running 60-SM clients
+ * lost 2-13 % against their solo pace at 60 SMs). The memory-bound part of i's kernels stretches with the pressure
+ * its co-runners put on the memory system: g_i(c_i) * (1 + mpsMemoryContention * m_i * sum over j != i of
+ * m_j * v_j * c_j / N), with m the memory-bound fraction of kernel time (kernel traces), v_j the fraction of the
+ * time j's kernels run and c_j / N the part of the GPU they issue from.
+ * SM caps (mps-partitioned) only lower a job's own pace; what the partitions share still counts.
  */
 import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
@@ -54,17 +59,24 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   const kernelsPerStep = runners.map((r) => r.profile.kernels?.perStep ?? Infinity);
   const capSum = caps.reduce((a, b) => a + b, 0);
   const overlap = caps.map((c) => Math.min(1, Math.max(0, (capSum - slice.sms) / c)));
+  const memoryBound = runners.map((r) => r.profile.memoryBoundFraction);
   let step = base;
   let rates = ratesFor(work, step);
-  if (params.mpsKernelWait > 0 && runners.length > 1) {
+  if ((params.mpsKernelWait > 0 || params.mpsMemoryContention > 0) && runners.length > 1) {
     for (let k = 0; k < WAIT_ITERATIONS; k++) {
       // j's kernels are on the GPU for 1/rate - host - waiting of each step, over its kernels per step.
       const resident = rates.map((rate, j) => Math.max(0, 1 / rate - hostS[j] - (step[j] - base[j])));
-      const held = rates.map(
-        (rate, j) => Math.min(1, rate * resident[j]) * (resident[j] / kernelsPerStep[j]),
+      const running = rates.map((rate, j) => Math.min(1, rate * resident[j]));
+      const held = running.map((v, j) => v * (resident[j] / kernelsPerStep[j]));
+      const pressure = running.map((v, j) => (memoryBound[j] * v * caps[j]) / slice.sms);
+      const totalHeld = held.reduce((a, b) => a + b, 0);
+      const totalPressure = pressure.reduce((a, b) => a + b, 0);
+      const next = base.map(
+        (b, i) =>
+          b +
+          kernelS[i] * params.mpsMemoryContention * memoryBound[i] * (totalPressure - pressure[i]) +
+          exposed[i] * params.mpsKernelWait * overlap[i] * (totalHeld - held[i]),
       );
-      const total = held.reduce((a, b) => a + b, 0);
-      const next = base.map((b, i) => b + exposed[i] * params.mpsKernelWait * overlap[i] * (total - held[i]));
       step = step.map((s, i) => (s + next[i]) / 2);
       rates = ratesFor(work, step);
     }

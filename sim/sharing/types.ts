@@ -68,6 +68,16 @@ export interface WorkloadProfile {
    * autotuning in the first steps), from replays made for calibration; absent when never measured.
    */
   startupS?: number;
+  /**
+   * Fraction of its start-up during which the GPU runs this job's kernels when it starts alone (NVML utilization
+   * over its start-up, from the same replays): start-up is mostly host work and synchronized trials.
+   */
+  startupBusyFraction?: number;
+  /**
+   * Set on the profile of a job's start-up phase (sim/sharing/startup.ts): its host waits for each of its short
+   * GPU bursts, so under time-slicing every burst also waits for the co-runners' time slices.
+   */
+  syncBound?: boolean;
   /** True when any number here was scaled from another GPU rather than measured (see calibration/transfer). */
   transferred: boolean;
 }
@@ -121,6 +131,16 @@ export interface SharingParams {
    * on the GPU (times the fraction of the time they are): small kernels queue behind large ones.
    */
   mpsKernelWait: number;
+  /**
+   * MPS: how much the memory-bound part of a job's kernels stretches per unit of co-runners' memory pressure
+   * (memory-bound fraction x running fraction x SM share, summed): DRAM bandwidth and L2 that SM partitions share.
+   */
+  mpsMemoryContention: number;
+  /**
+   * Naive: how much a start-up phase stretches per unit of GPU time its co-runners hold (sum of their shares):
+   * each synchronized trial of its autotuning waits for their time slices.
+   */
+  startupWait: number;
   /** Memory each MPS client holds beyond (negative: below) its solo footprint, bytes. */
   mpsClientMemoryDeltaBytes: number;
   /** Board power with no kernel running, watts (the power model's intercept). */

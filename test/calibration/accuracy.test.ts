@@ -1,8 +1,8 @@
 /**
  * Issue 5's accuracy figures, computed by `colloc validate`'s own functions on the committed H200 dataset with the
  * shipped H200 set: judged on the validation runs calibration never fitted. Where a target is met the test holds
- * it; where it is not yet met (co-running MPS-partitioned clients 8.8% against 8%, live replays), the test holds
- * the figure measured when the set was shipped, so a change that makes predictions worse still fails here.
+ * it; where it is not yet met (live replays: median completion-time error 5.97% against 5%), the test holds the
+ * figure measured when the set was shipped, so a change that makes predictions worse still fails here.
  */
 import test from "ava";
 import { calibrate } from "../../calibration/calibrate.ts";
@@ -52,23 +52,25 @@ test("MPS per-job throughput: MAPE at most 5% on validation runs", (t) => {
   t.true(summary.mape.mps <= 5, `MAPE ${summary.mape.mps}%`);
 });
 
-test("MPS-partitioned: co-running capped clients no worse than the shipped 8.8% (target 8%); SM curve within 8%", (t) => {
+test("MPS-partitioned: co-running capped clients within 8%; SM curve within 8%", (t) => {
   t.true(summary.throughput["mps-partitioned"].n >= 20);
-  t.true(summary.mape["mps-partitioned"] <= 9, `MAPE ${summary.mape["mps-partitioned"]}%`);
+  t.true(summary.mape["mps-partitioned"] <= 8, `MAPE ${summary.mape["mps-partitioned"]}%`);
   const held = summary.sm_curve_held_out_pct;
   t.true(held.n > 0);
   t.true(held.mean_abs! <= 8, `held-out SM points ${held.mean_abs}%`);
 });
 
 test("live replays: every replayed job compared; completion-time error no worse than shipped (target 5%)", (t) => {
-  t.is(summary.live_replays.runs, 3);
-  t.is(completions.length, 14);
+  // Three job streams, each replayed twice.
+  t.is(summary.live_replays.runs, 6);
+  t.is(completions.length, 28);
   t.true(completions.every((c) => c.error_pct !== null));
   const median = summary.live_replays.completion_pct.median_abs!;
-  t.true(median <= 55, `median |error| ${median}%`);
-  // From each job's first step on (start-up taken as measured): the sharing models on the stream.
+  t.true(median <= 6, `median |error| ${median}%`);
+  // From each job's first step on (start-up taken as measured, co-runners' start-ups left out): the sharing
+  // models on the stream.
   const training = summary.live_replays.training_pct.median_abs!;
-  t.true(training <= 10.5, `training median |error| ${training}%`);
+  t.true(training <= 12.3, `training median |error| ${training}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {

@@ -41,6 +41,8 @@ export const truth: CalibrationSet = {
     switchOverhead: 0.15,
     mpsInterference: 0.08,
     mpsKernelWait: 0,
+    mpsMemoryContention: 0,
+    startupWait: 0,
     mpsClientMemoryDeltaBytes: -0.2e9,
     idlePowerW: 95,
     maxPowerW: 700,

@@ -1,5 +1,6 @@
 import test from "ava";
 import { simulate } from "../../sim/cluster/engine.ts";
+import { EVENT_KINDS } from "../../sim/cluster/events-log.ts";
 import { FAILED, FINISHED } from "../../sim/cluster/job-table.ts";
 import { jobMetrics } from "../../sim/cluster/metrics.ts";
 import { share } from "../../sim/sharing/index.ts";
@@ -21,31 +22,47 @@ test("a job alone takes its steps times its solo step time", (t) => {
   t.deepEqual(ends(run), { a: 25 });
 });
 
-test("start-up is work at the job's solo pace: alone it adds its seconds, beside a co-runner it stretches too", (t) => {
+test("a fresh job starts up first, as its own phase: the sharing model sees its start-up profile, then its training one", (t) => {
   const withStartup = (scenario: Parameters<typeof input>[0]) => {
     const base = input(scenario);
-    const small = { ...base.workloads.small, startupS: 4 };
-    return { ...base, workloads: { ...base.workloads, small } };
+    const workloads = Object.fromEntries(
+      Object.entries(base.workloads).map(([id, p]) => [id, { ...p, startupS: 4, startupBusyFraction: 0.25 }]),
+    );
+    return { ...base, workloads };
+  };
+  const seen: string[] = [];
+  const recording: typeof tinyShare = (gpu, setup, coRunners) => {
+    seen.push(coRunners.map((c) => c.profile.id).join("+"));
+    return tinyShare(gpu, setup, coRunners);
   };
   const alone = simulate(
     withStartup({
       hardware: gpus({ mode: "exclusive" }),
       jobs: { list: [job("a", 0, "small", 10)] },
       scheduler: { policy: "fifo-exclusive" },
+      output: { events: true },
     }),
-    { share: tinyShare },
+    { share: recording },
   );
   t.deepEqual(ends(alone), { a: 14 }, "4 s of start-up, then 10 steps of 1 s");
   t.is(jobMetrics(alone).soloS[0], 14, "solo time counts the start-up");
+  // Asked about the job as it will train (its memory, at the start) and in its start-up phase (the first rates).
+  t.deepEqual(seen.filter((s) => s !== "").sort(), ["small", "small:startup"]);
+  const kinds = [...alone.log.kind.values()].map((k) => EVENT_KINDS[k]);
+  t.deepEqual(kinds, ["arrive", "start", "train", "finish"]);
+
+  // Time-sliced by the real naive model: busy 0.9 of 2-s steps; b starts 10 s after a, and slows a only by its
+  // busy fraction while it starts up.
   const shared = simulate(
     withStartup({
       hardware: gpus({ mode: "naive" }),
-      jobs: { list: [job("a", 0, "small", 10), job("b", 0, "small", 10)] },
+      jobs: { list: [job("a", 0, "large", 15), job("b", 10, "large", 5)] },
       scheduler: { policy: "naive-pack", params: { max_co_runners: 2 } },
     }),
-    { share: tinyShare },
   );
-  t.deepEqual(ends(shared), { a: 28, b: 28 }, "14 steps' worth each, at half pace");
+  const a = shared.jobs.ids.indexOf("a");
+  t.true(shared.jobs.end[a] > 34, "b's start-up and training slow a");
+  t.true(shared.jobs.end[a] < 34 + 4 + 10, "but less than a training co-runner for all of b's time would");
 });
 
 test("rates are recomputed when a co-runner leaves: remaining work carries over", (t) => {

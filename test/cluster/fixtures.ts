@@ -22,6 +22,8 @@ export const params: SharingParams = {
   switchOverhead: 0,
   mpsInterference: 0.05,
   mpsKernelWait: 0,
+  mpsMemoryContention: 0,
+  startupWait: 0,
   mpsClientMemoryDeltaBytes: 0,
   idlePowerW: 100,
   maxPowerW: 700,

@@ -101,6 +101,22 @@ test("mps-partitioned: partitions that fit side by side never wait for each othe
   t.deepEqual(waiting.stepsPerSecond, share(gpu, { mode: "mps" }, runners, params).stepsPerSecond);
 });
 
+test("mps-partitioned: partitions side by side still slow each other's memory-bound kernels", (t) => {
+  // Two memory-bound jobs on half the SMs each: no SM is shared, the memory system is.
+  const streaming = { ...profile("streaming", 1), memoryBoundFraction: 0.5 };
+  const compute = profile("compute", 1);
+  const runners = (other: typeof compute) => [
+    { profile: streaming, smLimit: 50 },
+    { profile: other, smLimit: 50 },
+  ];
+  const contention = { ...params, mpsMemoryContention: 0.4 };
+  const alone = share(gpu, { mode: "mps" }, runners(streaming), params).stepsPerSecond[0];
+  const beside = share(gpu, { mode: "mps" }, runners(streaming), contention).stepsPerSecond[0];
+  const besideCompute = share(gpu, { mode: "mps" }, runners(compute), contention).stepsPerSecond[0];
+  t.true(beside < alone * 0.97, "a streaming neighbour slows it");
+  t.true(close(besideCompute, alone), "a neighbour with no memory-bound kernels does not");
+});
+
 test("SM activity: a job capped to a quarter of the SMs keeps at most a quarter of them active", (t) => {
   // Kernels that cannot use more SMs (alpha 0) run as fast on 25 SMs; alone they kept 80% of all SMs active.
   const wide = profile("a", 1, 0);

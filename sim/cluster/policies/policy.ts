@@ -30,11 +30,17 @@ export interface ClusterView {
   readonly devices: readonly Device[];
   /** Device indexes of each GPU (its open MIG instances, or the whole GPU). */
   readonly gpuDevices: readonly (readonly number[])[];
-  /** Profiles by workload index (JobTable.workload). */
+  /**
+   * Profiles by workload index (JobTable.workload), then the start-up phase of workload w at w + the number of
+   * workloads (what Device.workloads holds for a job starting up).
+   */
   readonly profiles: readonly WorkloadProfile[];
   /** Solo memory footprint of a job, bytes. */
   footprint(job: number): number;
-  /** What the sharing model says if `job` started on `device` now: its co-runners in start order, the job last. */
+  /**
+   * What the sharing model says if `job` trained on `device` beside its current co-runners (in start order, the job
+   * last; co-runners in their current phase, the job as it will train once started up).
+   */
   predict(device: number, job: number): ShareResult;
   /**
    * Re-partition a MIG GPU: close the instances not in `keep` (no new jobs), and once they are empty, remove
