@@ -33,6 +33,7 @@ export const workloadProfileSchema = z.object({
   powerW: z.number().min(0),
   startupS: z.number().min(0).optional(),
   startupBusyFraction: fraction.optional(),
+  startupBuildS: z.number().min(0).optional(),
   transferred: z.boolean(),
 });
 

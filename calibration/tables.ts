@@ -27,6 +27,10 @@ export const WORKLOAD_TABLE = {
     "f64",
     "GPU busy fraction during a solo start-up (NVML utilization); null: not measured",
   ),
+  startup_build_s: opt(
+    "f64",
+    "seconds of a solo start-up before its first step is launched; null: not measured",
+  ),
   transferred: req("bool", "true when scaled from another GPU"),
 };
 
@@ -56,6 +60,7 @@ export function workloadTable(profiles: WorkloadProfile[]): Uint8Array {
     alpha: p.smCurve.alpha,
     startup_s: p.startupS ?? null,
     startup_busy_fraction: p.startupBusyFraction ?? null,
+    startup_build_s: p.startupBuildS ?? null,
     transferred: p.transferred,
   }));
   return tableToIPC(toArrowTable(WORKLOAD_TABLE, rows), "file");

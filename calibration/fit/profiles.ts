@@ -184,6 +184,7 @@ export function fitProfiles(
     const least = leastMemory(memoryCapped);
     const startupS = startupOf(startup.startupS, id);
     const startupBusyFraction = startupOf(startup.busyFraction, id);
+    const startupBuildS = startupOf(startup.buildS, id);
     out.profiles[id] = {
       id,
       gpu: gpuName,
@@ -193,6 +194,7 @@ export function fitProfiles(
       smCurve: fit.curve,
       ...(startupS === undefined ? {} : { startupS }),
       ...(startupS === undefined || startupBusyFraction === undefined ? {} : { startupBusyFraction }),
+      ...(startupS === undefined || startupBuildS === undefined ? {} : { startupBuildS }),
       transferred: false,
     };
     startupUsed ||= startupS !== undefined;

@@ -3,8 +3,9 @@
  * calibration (validation false):
  * - alone (sharing exclusive, e.g. scenarios/calibration/startup-h200.yaml): each finished job's time from its
  *   start (process handed the job) to its last step, minus its steps at their median step time. What is left is
- *   model build, CUDA context and the first steps' cuDNN autotuning. Per workload, the median over its jobs; and
- *   the GPU's mean NVML utilization from the job's start to the end of its first step (its busy fraction);
+ *   model build, CUDA context and the first steps' cuDNN autotuning. Per workload, the median over its jobs; the
+ *   GPU's mean NVML utilization from the job's start to the end of its first step (its busy fraction); and the
+ *   seconds before its first step was launched (model build);
  * - beside running jobs under time-slicing (sharing naive, e.g. startup-naive-h200.yaml): the naive model's
  *   start-up wait (sim/sharing/naive.ts), the value that makes its start-up durations closest to the measured
  *   ones (mean absolute percentage error), each with the co-runners that were running when it started.
@@ -24,6 +25,8 @@ export interface StartupFit {
   startupS: Map<string, number>;
   /** GPU busy fraction during start-up, per workload id (absent without GPU samples). */
   busyFraction: Map<string, number>;
+  /** Seconds from the job's start to its first step's launch (model build), per workload id. */
+  buildS: Map<string, number>;
   /** The replay runs the fit used. */
   runs: string[];
 }
@@ -69,8 +72,14 @@ export function fitStartup(ds: Dataset): StartupFit {
   const samples = group(ds.samples, (s) => s.run_id);
   const extra = new Map<string, number[]>();
   const busy = new Map<string, number[]>();
+  const build = new Map<string, number[]>();
   for (const { run, job, extraS, firstStepEnd } of alone) {
     extra.set(job.workload, [...(extra.get(job.workload) ?? []), extraS]);
+    if (job.train_start_s !== null)
+      build.set(job.workload, [
+        ...(build.get(job.workload) ?? []),
+        Math.max(0, job.train_start_s - job.start_s!),
+      ]);
     const from = run.window_start! + job.start_s!;
     const to = run.window_start! + firstStepEnd;
     const util = (samples.get(run.run_id) ?? [])
@@ -82,6 +91,7 @@ export function fitStartup(ds: Dataset): StartupFit {
   return {
     startupS: medians(extra),
     busyFraction: medians(busy),
+    buildS: medians(build),
     runs: [...new Set(alone.map((s) => s.run.run_id))].sort(),
   };
 }

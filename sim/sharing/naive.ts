@@ -5,8 +5,9 @@
  * max-min fairly (fair-share.ts). While two or more contexts contend, a fraction of the GPU's time goes to
  * context switches: the capacity is 1 / (1 + switchOverhead) (one parameter per GPU). A job's host work
  * overlaps its wait for the GPU (kernels are queued asynchronously), so its rate is share_i / g_i, never more
- * than its solo rate 1 / t_i. A start-up phase (syncBound, startup.ts) cannot overlap: its host waits for each
- * burst, which also waits out the co-runners' slices, so it stretches by 1 + startupWait * (their shares summed).
+ * than its solo rate 1 / t_i. A start-up phase (startup.ts) cannot overlap: in its syncBoundS seconds (autotuning)
+ * its host waits for each burst, which also waits out the co-runners' slices, so that part stretches by
+ * 1 + startupWait * (their shares summed); its model build does not.
  */
 import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
@@ -23,9 +24,10 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
   // Context switches count as busy time for NVML: no kernel of ours is idle-waiting then.
   const rates = shares.map((s, i) => (g[i] > 0 ? s / g[i] : 1 / hostTime(runners[i].profile)));
   runners.forEach((r, i) => {
-    if (r.profile.syncBound !== true) return;
+    const waiting = r.profile.syncBoundS;
+    if (waiting === undefined) return;
     const stretch = 1 + params.startupWait * (used - shares[i]);
-    rates[i] = Math.min(rates[i], 1 / (r.profile.stepTimeS * stretch));
+    rates[i] = Math.min(rates[i], 1 / (r.profile.stepTimeS + waiting * (stretch - 1)));
   });
   return {
     rates,

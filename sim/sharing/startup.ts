@@ -3,7 +3,7 @@
  * seconds, keeping the GPU busy only startupBusyFraction of them (model build, CUDA context, cuDNN autotuning:
  * host work and short synchronized trials), so it takes little GPU time from co-runners; its SM activity and
  * power above idle scale down from the training profile by that busy fraction. Its kernels are short trials that do not
- * speed up with more SMs (a flat SM curve).
+ * speed up with more SMs (a flat SM curve). All but its model build (startupBuildS) is synchronized trials.
  */
 import type { WorkloadProfile } from "./types.ts";
 
@@ -27,6 +27,7 @@ export function startupProfile(p: WorkloadProfile, idlePowerW: number): Workload
     powerW: idlePowerW + Math.max(0, p.powerW - idlePowerW) * scale,
     startupS: undefined,
     startupBusyFraction: undefined,
-    syncBound: true,
+    startupBuildS: undefined,
+    syncBoundS: Math.max(0, seconds - (p.startupBuildS ?? 0)),
   };
 }

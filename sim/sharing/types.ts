@@ -73,11 +73,14 @@ export interface WorkloadProfile {
    * over its start-up, from the same replays): start-up is mostly host work and synchronized trials.
    */
   startupBusyFraction?: number;
+  /** Seconds of its start-up before the first step is launched (model build, CUDA context): host work only. */
+  startupBuildS?: number;
   /**
-   * Set on the profile of a job's start-up phase (sim/sharing/startup.ts): its host waits for each of its short
-   * GPU bursts, so under time-slicing every burst also waits for the co-runners' time slices.
+   * Set on the profile of a job's start-up phase (sim/sharing/startup.ts): seconds of each step in which its host
+   * waits for each of its short GPU bursts (autotuning trials), so that under time-slicing every burst also waits
+   * for the co-runners' time slices.
    */
-  syncBound?: boolean;
+  syncBoundS?: number;
   /** True when any number here was scaled from another GPU rather than measured (see calibration/transfer). */
   transferred: boolean;
 }

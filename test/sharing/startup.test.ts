@@ -13,7 +13,7 @@ test("a start-up phase lasts startupS alone, busy its own fraction, with power a
   const phase = startupProfile(trainer, params.idlePowerW)!;
   t.is(phase.stepTimeS, 2);
   t.is(phase.busyFraction, 0.2);
-  t.true(phase.syncBound);
+  t.is(phase.syncBoundS, 2);
   // Training draws 300 W above idle while busy all the time; start-up a fifth of that.
   t.true(close(phase.powerW, params.idlePowerW + 60));
   const alone = share(gpu, { mode: "exclusive" }, [{ profile: phase }], params);
@@ -33,6 +33,15 @@ test("naive: a starting job takes only its busy fraction of the GPU, and waits o
   t.true(close(result.stepsPerSecond[0], 1 / (2 * 2.2)));
   const noWait = share(gpu, { mode: "naive" }, runners, params);
   t.true(close(noWait.stepsPerSecond[0], 0.5), "without the wait it keeps its solo pace");
+});
+
+test("naive: a start-up's model build (host only) does not wait for co-runners' time slices", (t) => {
+  const building = startupProfile({ ...trainer, startupBuildS: 0.5 }, params.idlePowerW)!;
+  t.is(building.syncBoundS, 1.5);
+  const runners = [{ profile: building }, { profile: trainer }];
+  const result = share(gpu, { mode: "naive" }, runners, { ...params, startupWait: 1.5 });
+  // 0.5 s of build, then 1.5 s of trials stretched by 2.2.
+  t.true(close(result.stepsPerSecond[0], 1 / (0.5 + 1.5 * 2.2)));
 });
 
 test("mps: a starting job barely slows a co-runner, which a training co-runner slows by more than a third", (t) => {

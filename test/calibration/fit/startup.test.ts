@@ -81,6 +81,7 @@ test("the GPU busy fraction of a start-up is the mean utilization from the job's
     ...samples("cal", 4.1, 8, 100),
   ]);
   t.true(Math.abs(fitStartup(ds).busyFraction.get("w")! - 0.2) < 1e-9);
+  t.is(fitStartup(ds).buildS.get("w"), 1, "the first step was launched 1 s after the start");
 });
 
 test("start-ups beside running jobs fit no solo start-up, and solo ones no start-up wait", (t) => {
