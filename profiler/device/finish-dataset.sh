@@ -7,7 +7,6 @@
 #   bash profiler/device/finish-dataset.sh startup               # job start-up of every workload (calibration)
 #   bash profiler/device/finish-dataset.sh replays-r1            # repeat the replays as <name>-r1 (any suffix)
 #   bash profiler/device/finish-dataset.sh sharedstart           # start-ups beside a running job (calibration)
-#   bash profiler/device/finish-dataset.sh warmlibs              # time reading torch's and NVIDIA's libraries
 # Complete run folders are skipped (the plan is resumable); replays and the start-up scenario are rerun in place.
 # Brings back $OUT/new-runs.tar.gz (every folder this call wrote, found by modification time, reruns included) and a
 # log; unpack into calibration/data/h200-runs (a rerun replaces its folder) and update its README.
@@ -43,19 +42,9 @@ for step in "$@"; do
       rm -rf "$R/$(basename "$s" .yaml)"
       timeout 150 python3 -m profiler replay "$s" --calibration --out "$R"
     done ;;
-    warmlibs) du -sh ~/.nv/ComputeCache 2>/dev/null || echo "no CUDA JIT cache yet"
-      python3 -c 'import importlib.util, os, time, torch
-nv = importlib.util.find_spec("nvidia")
-dirs = [os.path.join(torch.__path__[0], "lib")] + [os.path.join(p, d, "lib") for p in (nv.submodule_search_locations if nv else []) for d in os.listdir(p)]
-t, n = time.time(), 0
-for d in filter(os.path.isdir, dirs):
-    for f in os.listdir(d):
-        with open(os.path.join(d, f), "rb") as fh:
-            while b := fh.read(1 << 24): n += len(b)
-print(f"read {n / 1e9:.2f} GB of libraries in {time.time() - t:.1f} s")' ;;
     green) timeout 90 python3 -m profiler run --mode green --sm-limit 16 --workloads resnet26-c10-b128 \
       --run-id green__resnet26-c10-b128__sm16 --validation --out "$R" ;;
-    *) echo "unknown step $step (plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, green, warmlibs)"; exit 2 ;;
+    *) echo "unknown step $step (plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, green)"; exit 2 ;;
   esac
 done 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt"
 pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"
