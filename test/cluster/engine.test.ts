@@ -65,6 +65,24 @@ test("a fresh job starts up first, as its own phase: the sharing model sees its 
   t.true(shared.jobs.end[a] < 34 + 4 + 10, "but less than a training co-runner for all of b's time would");
 });
 
+test("a job on two GPUs starts up once, on both, and then trains at the pace of its slower GPU", (t) => {
+  const base = input({
+    hardware: gpus({ mode: "naive" }, 2),
+    jobs: { list: [{ ...job("g", 0, "small", 10), gpus: 2 }, job("b", 0, "small", 10)] },
+    scheduler: { policy: "naive-pack", params: { max_co_runners: 2 } },
+    output: { events: true },
+  });
+  const workloads = Object.fromEntries(
+    Object.entries(base.workloads).map(([id, p]) => [id, { ...p, startupS: 4, startupBusyFraction: 0.25 }]),
+  );
+  const run = simulate({ ...base, workloads }, { share: tinyShare });
+  // tinyShare halves every rate on a shared device: g shares GPU 0 with b, so both start up in 8 s and train
+  // 10 steps at half pace, 20 s more.
+  t.deepEqual(ends(run), { g: 28, b: 28 });
+  const kinds = [...run.log.kind.values()].map((k) => EVENT_KINDS[k]);
+  t.is(kinds.filter((k) => k === "train").length, 2, "one start-up end per job, not per device");
+});
+
 test("rates are recomputed when a co-runner leaves: remaining work carries over", (t) => {
   const run = simulate(
     input({
