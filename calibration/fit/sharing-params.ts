@@ -1,9 +1,9 @@
 /**
- * The sharing models' global parameters for one GPU, fitted on the multi-process runs calibration may use:
- * the naive context-switch overhead, and the MPS interference, kernel wait and memory contention (two rounds of one
- * at a time), each
- * minimise the mean absolute percentage error of per-job throughput over their mode's runs; the MPS client memory delta and the idle power are least-squares
- * estimates (closed form) from the runs' memory and power readings.
+ * The sharing models' global parameters for one GPU, fitted on the multi-process runs calibration may use: the
+ * naive context-switch overhead, and the MPS interference, kernel wait and memory contention (two rounds of one at a
+ * time), each minimising the mean absolute percentage error of per-job throughput over its mode's runs; the MPS
+ * client memory delta and the idle power are least-squares estimates (closed form) from the runs' memory and power
+ * readings. (The start-up wait is fitted in startup.ts, on start-up replays.)
  */
 import type { SharingParams } from "../../sim/sharing/types.ts";
 import { survivors, type MeasuredRun } from "../measured.ts";

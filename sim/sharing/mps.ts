@@ -18,11 +18,11 @@
  * So t_i = h_i + g_i(c_i) + e_i * w_i: a launch-bound job beside busy ones slows far more than its share of the
  * capacity says, and leaves them more. t_i and u_j depend on each other; a damped fixed-point iteration of
  * fixed length solves them (deterministic).
- * Memory: SM partitions that never block each other still share DRAM bandwidth and L2 (co-running 60-SM clients
- * lost 2-13 % against their solo pace at 60 SMs). The memory-bound part of i's kernels stretches with the pressure
- * its co-runners put on the memory system: g_i(c_i) * (1 + mpsMemoryContention * m_i * sum over j != i of
- * m_j * v_j * c_j / N), with m the memory-bound fraction of kernel time (kernel traces), v_j the fraction of the
- * time j's kernels run and c_j / N the part of the GPU they issue from.
+ * Memory: SM partitions that never block each other still share DRAM bandwidth and L2 (two resnet26-c10-b128
+ * clients of 60 SMs each lost 18 % against one alone at 60). The memory-bound part of i's kernels stretches with
+ * the pressure its co-runners put on the memory system: g_i(c_i) * (1 + mpsMemoryContention * m_i * sum over
+ * j != i of m_j * v_j * c_j / N), with m the memory-bound fraction of kernel time (kernel traces), v_j the fraction
+ * of the time j's kernels run and c_j / N the part of the GPU they issue from.
  * SM caps (mps-partitioned) only lower a job's own pace; what the partitions share still counts.
  */
 import type { Rates } from "./result.ts";
