@@ -13,7 +13,7 @@ import { memoryBoundFraction } from "./kernel-class.ts";
 import { kernelCounts } from "./kernel-counts.ts";
 import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
 import { fitAmdahl, type SmPoint } from "./sm-curve.ts";
-import { fitStartup } from "./startup.ts";
+import { fitStartup, type WorkloadStartup } from "./startup.ts";
 import { mean, median } from "./stats.ts";
 
 export interface SmPointRow {
@@ -146,9 +146,17 @@ export function fitProfiles(
     soloRuns: new Map(),
   };
   const startup = fitStartup(ds);
-  /** A workload's start-up figure, or that of one computing the same (start-up is model build and autotuning). */
-  const startupOf = (figures: Map<string, number>, id: string): number | undefined =>
-    figures.get(id) ?? [...figures].find(([other]) => computation.get(other) === computation.get(id))?.[1];
+  /**
+   * A workload's start-up, each figure its own where measured, else that of one computing the same (start-up is
+   * model build and autotuning); undefined when neither was measured.
+   */
+  const startupOf = (id: string): WorkloadStartup | undefined => {
+    const own = startup.byWorkload.get(id);
+    const same = [...startup.byWorkload].find(
+      ([other]) => computation.get(other) === computation.get(id),
+    )?.[1];
+    return own === undefined && same === undefined ? undefined : ({ ...same, ...own } as WorkloadStartup);
+  };
   let startupUsed = false;
   for (const id of workloads) {
     const solo = fitting.filter((r) => isSolo(r) && r.procs[0].workload === id);
@@ -182,9 +190,7 @@ export function fitProfiles(
     };
     const figures = soloFigures(ds, id, solo);
     const least = leastMemory(memoryCapped);
-    const startupS = startupOf(startup.startupS, id);
-    const startupBusyFraction = startupOf(startup.busyFraction, id);
-    const startupBuildS = startupOf(startup.buildS, id);
+    const started = startupOf(id);
     out.profiles[id] = {
       id,
       gpu: gpuName,
@@ -192,12 +198,10 @@ export function fitProfiles(
       ...(least === undefined || least >= figures.memoryBytes ? {} : { minMemoryBytes: least }),
       smScaling: { sms: points.map((p) => p.sms), stepTimeS: points.map((p) => p.stepTimeS) },
       smCurve: fit.curve,
-      ...(startupS === undefined ? {} : { startupS }),
-      ...(startupS === undefined || startupBusyFraction === undefined ? {} : { startupBusyFraction }),
-      ...(startupS === undefined || startupBuildS === undefined ? {} : { startupBuildS }),
+      ...started,
       transferred: false,
     };
-    startupUsed ||= startupS !== undefined;
+    startupUsed ||= started !== undefined;
     out.soloRuns.set(
       id,
       solo.map((r) => r.runId),

@@ -15,18 +15,24 @@ import { share } from "../../sim/sharing/index.ts";
 import { startupProfile } from "../../sim/sharing/startup.ts";
 import type { CoRunner, WorkloadProfile } from "../../sim/sharing/types.ts";
 import type { Dataset } from "../dataset.ts";
-import type { JobRow, RunRow, StepRow } from "../ingest/tables.ts";
+import type { JobRow, RunRow } from "../ingest/tables.ts";
+import { firstStepEndS, replayJobSteps } from "../replay-steps.ts";
 import type { CalibrationSet, FitError } from "../set-schema.ts";
 import { minimize1d } from "./minimize.ts";
 import { mape, mean, median } from "./stats.ts";
 
+/** A workload's start-up, in the profile's own fields (WorkloadProfile), each the median over its jobs. */
+export interface WorkloadStartup {
+  startupS: number;
+  /** GPU busy fraction during start-up (absent without GPU samples). */
+  startupBusyFraction?: number;
+  /** Seconds from the job's start to its first step's launch (model build). */
+  startupBuildS?: number;
+}
+
 export interface StartupFit {
-  /** Seconds per workload id that had at least one such job. */
-  startupS: Map<string, number>;
-  /** GPU busy fraction during start-up, per workload id (absent without GPU samples). */
-  busyFraction: Map<string, number>;
-  /** Seconds from the job's start to its first step's launch (model build), per workload id. */
-  buildS: Map<string, number>;
+  /** Per workload id that had at least one such job. */
+  byWorkload: Map<string, WorkloadStartup>;
   /** The replay runs the fit used. */
   runs: string[];
 }
@@ -51,49 +57,40 @@ function startedJobs(ds: Dataset, sharing: string): StartedJob[] {
       r.window_start !== null,
   );
   const byId = new Map(runs.map((r) => [r.run_id, r]));
-  const steps = group(
-    ds.steps.filter((s) => byId.has(s.run_id) && s.phase === "job"),
-    (s) => s.run_id,
-    (s) => s.proc,
-  );
+  const steps = replayJobSteps(ds.steps, new Set(byId.keys()));
   return ds.jobs.flatMap((job) => {
     const run = byId.get(job.run_id);
     if (run === undefined || job.outcome !== "ok" || job.start_s === null || job.finish_s === null) return [];
-    const own: StepRow[] = steps.get(job.run_id)?.get(job.proc) ?? [];
+    const own = steps.get(job.run_id)?.get(job.proc) ?? [];
     if (own.length < 3) return [];
     const extraS = job.finish_s - job.start_s - own.length * median(own.map((s) => s.dt_s));
-    const firstStepEnd = Math.min(...own.map((s) => s.t_end)) - run.window_start!;
-    return [{ run, job, extraS: Math.max(0, extraS), firstStepEnd }];
+    return [{ run, job, extraS: Math.max(0, extraS), firstStepEnd: firstStepEndS(run, own)! }];
   });
 }
 
 export function fitStartup(ds: Dataset): StartupFit {
   const alone = startedJobs(ds, "exclusive");
   const samples = group(ds.samples, (s) => s.run_id);
-  const extra = new Map<string, number[]>();
-  const busy = new Map<string, number[]>();
-  const build = new Map<string, number[]>();
-  for (const { run, job, extraS, firstStepEnd } of alone) {
-    extra.set(job.workload, [...(extra.get(job.workload) ?? []), extraS]);
-    if (job.train_start_s !== null)
-      build.set(job.workload, [
-        ...(build.get(job.workload) ?? []),
-        Math.max(0, job.train_start_s - job.start_s!),
-      ]);
-    const from = run.window_start! + job.start_s!;
-    const to = run.window_start! + firstStepEnd;
-    const util = (samples.get(run.run_id) ?? [])
-      .filter((s) => s.t >= from && s.t <= to && s.util_gpu !== null)
-      .map((s) => s.util_gpu! / 100);
-    if (util.length > 0) busy.set(job.workload, [...(busy.get(job.workload) ?? []), mean(util)]);
+  const byWorkload = new Map<string, WorkloadStartup>();
+  for (const [workload, started] of group(alone, (s) => s.job.workload)) {
+    const busy = started.flatMap(({ run, job, firstStepEnd }) => {
+      const from = run.window_start! + job.start_s!;
+      const to = run.window_start! + firstStepEnd;
+      const util = (samples.get(run.run_id) ?? [])
+        .filter((s) => s.t >= from && s.t <= to && s.util_gpu !== null)
+        .map((s) => s.util_gpu! / 100);
+      return util.length > 0 ? [mean(util)] : [];
+    });
+    const build = started.flatMap(({ job }) =>
+      job.train_start_s === null ? [] : [Math.max(0, job.train_start_s - job.start_s!)],
+    );
+    byWorkload.set(workload, {
+      startupS: median(started.map((s) => s.extraS)),
+      ...(busy.length === 0 ? {} : { startupBusyFraction: median(busy) }),
+      ...(build.length === 0 ? {} : { startupBuildS: median(build) }),
+    });
   }
-  const medians = (m: Map<string, number[]>) => new Map([...m].map(([w, xs]) => [w, median(xs)]));
-  return {
-    startupS: medians(extra),
-    busyFraction: medians(busy),
-    buildS: medians(build),
-    runs: [...new Set(alone.map((s) => s.run.run_id))].sort(),
-  };
+  return { byWorkload, runs: [...new Set(alone.map((s) => s.run.run_id))].sort() };
 }
 
 /** Searched range: a start-up five times as long beside one co-runner that holds the whole GPU. */

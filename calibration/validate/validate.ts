@@ -10,6 +10,7 @@ import { InputError } from "../../sim/core/errors.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import type { JobRow } from "../ingest/tables.ts";
 import { compareReplay, type CompletionComparison } from "./live-replay.ts";
+import { firstStepEndS, replayJobSteps } from "../replay-steps.ts";
 import { renderSvg } from "../../report/svg.ts";
 import { toArrowTable } from "../ingest/arrow-table.ts";
 import { ingestRuns } from "../ingest/ingest.ts";
@@ -55,33 +56,25 @@ export function measureFolders(folders: readonly string[], onRun?: () => void): 
   const folderOf = (id: string) => folderById.get(id) ?? id;
   // measuredRuns (calibration/measured.ts) reads a Dataset; the in-memory tables have the same rows.
   const measured = measuredRuns({ dir: "", ...rows });
-  const firstStepEnd = new Map<string, number>();
-  for (const s of rows.steps) {
-    if (s.phase !== "job") continue;
-    const key = `${s.run_id}\u0000${s.proc}`;
-    firstStepEnd.set(key, Math.min(firstStepEnd.get(key) ?? Infinity, s.t_end));
-  }
-  const replays = measured
-    .filter((m) => m.mode === "replay")
-    .map((m) => {
-      const run = rows.runs.find((r) => r.run_id === m.runId)!;
-      const jobs = rows.jobs.filter((j) => j.run_id === m.runId);
-      const started = jobs.flatMap((j) => {
-        const end = firstStepEnd.get(`${m.runId}\u0000${j.proc}`);
-        return end === undefined || run.window_start === null
-          ? []
-          : [[j.job, end - run.window_start] as const];
-      });
-      return {
-        runId: m.runId,
-        sharing: run.sharing ?? "exclusive",
-        validation: m.validation,
-        usable: m.usable,
-        scenarioFile: join(folderOf(m.runId), "scenario.yaml"),
-        jobs,
-        firstStepEndS: new Map(started),
-      };
+  const replayed = measured.filter((m) => m.mode === "replay");
+  const steps = replayJobSteps(rows.steps, new Set(replayed.map((m) => m.runId)));
+  const replays = replayed.map((m) => {
+    const run = rows.runs.find((r) => r.run_id === m.runId)!;
+    const jobs = rows.jobs.filter((j) => j.run_id === m.runId);
+    const started = jobs.flatMap((j) => {
+      const end = firstStepEndS(run, steps.get(m.runId)?.get(j.proc) ?? []);
+      return end === undefined ? [] : [[j.job, end] as const];
     });
+    return {
+      runId: m.runId,
+      sharing: run.sharing ?? "exclusive",
+      validation: m.validation,
+      usable: m.usable,
+      scenarioFile: join(folderOf(m.runId), "scenario.yaml"),
+      jobs,
+      firstStepEndS: new Map(started),
+    };
+  });
   return { measured, replays, folderOf };
 }
 

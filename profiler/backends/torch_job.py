@@ -10,8 +10,9 @@ import tempfile
 
 def preload() -> dict:
     """Import torch and timm, create the CUDA context and load cuDNN with a tiny convolution: what every job
-    pays once per process and machine, not per model (a fresh machine took 16 s more for its first job; a fresh
-    MPS daemon starts its server at the first client). Replays preload before their clock starts."""
+    pays once per process, not per model (a fresh MPS daemon also starts its server at the first client). Replays
+    preload before their clock starts. Not covered: on a fresh machine the kernels a model needs are compiled at
+    their first use (the CUDA JIT cache; replays record its size before and after their jobs)."""
     import timm
     import torch
 

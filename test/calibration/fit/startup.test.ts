@@ -63,14 +63,14 @@ test("start-up is the time from start to last step beyond the steps at their med
   );
   const fit = fitStartup(ds);
   // w: 3.5 s and 5.5 s -> median of two is their mean; v: 1 s build, no autotuning.
-  t.is(fit.startupS.get("w"), 4.5);
-  t.is(fit.startupS.get("v"), 1);
+  t.is(fit.byWorkload.get("w")?.startupS, 4.5);
+  t.is(fit.byWorkload.get("v")?.startupS, 1);
   t.deepEqual(fit.runs, ["cal"]);
 });
 
 test("validation replays are never fitted", (t) => {
   const ds = dataset([run("val", true)], [job("val", 0, "w", 0, 8.5)], steps("val", 0, 3));
-  t.is(fitStartup(ds).startupS.size, 0);
+  t.is(fitStartup(ds).byWorkload.size, 0);
 });
 
 test("the GPU busy fraction of a start-up is the mean utilization from the job's start to its first step's end", (t) => {
@@ -80,13 +80,17 @@ test("the GPU busy fraction of a start-up is the mean utilization from the job's
     ...samples("cal", 2, 4, 30),
     ...samples("cal", 4.1, 8, 100),
   ]);
-  t.true(Math.abs(fitStartup(ds).busyFraction.get("w")! - 0.2) < 1e-9);
-  t.is(fitStartup(ds).buildS.get("w"), 1, "the first step was launched 1 s after the start");
+  t.true(Math.abs(fitStartup(ds).byWorkload.get("w")!.startupBusyFraction! - 0.2) < 1e-9);
+  t.is(
+    fitStartup(ds).byWorkload.get("w")?.startupBuildS,
+    1,
+    "the first step was launched 1 s after the start",
+  );
 });
 
 test("start-ups beside running jobs fit no solo start-up, and solo ones no start-up wait", (t) => {
   const ds = dataset([run("shared", false, "naive")], [job("shared", 0, "w", 0, 8.5)], steps("shared", 0, 3));
-  t.is(fitStartup(ds).startupS.size, 0);
+  t.is(fitStartup(ds).byWorkload.size, 0);
 });
 
 test("the naive start-up wait is found again from a start-up it stretched", (t) => {
