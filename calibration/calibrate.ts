@@ -7,7 +7,7 @@ import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { Dataset } from "./dataset.ts";
 import { fitProfiles } from "./fit/profiles.ts";
 import { fitSharingParams } from "./fit/sharing-params.ts";
-import { fitStartupWait } from "./fit/startup.ts";
+import { fitStartupWaits } from "./fit/startup.ts";
 import { median } from "./fit/stats.ts";
 import { measuredRuns } from "./measured.ts";
 import type { CalibrationSet } from "./set-schema.ts";
@@ -77,6 +77,7 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
       mpsKernelWait: 0,
       mpsMemoryContention: 0,
       startupWait: 0,
+      mpsStartupWait: 0,
       mpsClientMemoryDeltaBytes: 0,
       idlePowerW: spec.power.idleW,
       maxPowerW: spec.power.maxW,
@@ -87,19 +88,21 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
     skipped: fittedProfiles.skipped,
   };
   const sharing = fitSharingParams(base, runs);
-  const wait = fitStartupWait({ ...base, sharing: sharing.sharing }, ds);
+  const waits = fitStartupWaits({ ...base, sharing: sharing.sharing }, ds);
   const set: CalibrationSet = {
     ...base,
     provenance: {
       ...base.provenance,
-      runs: [...new Set([...fittedProfiles.runsUsed, ...sharing.runsUsed, ...(wait?.runs ?? [])])].sort(),
+      runs: [...new Set([...fittedProfiles.runsUsed, ...sharing.runsUsed, ...waits.runs])].sort(),
     },
-    sharing: { ...sharing.sharing, startupWait: wait?.startupWait ?? 0 },
-    fitErrors: {
-      ...base.fitErrors,
-      ...sharing.fitErrors,
-      ...(wait === undefined ? {} : { "sharing.startupWait": wait.fitError }),
-    },
+    sharing: { ...sharing.sharing, ...waits.sharing },
+    workloads: Object.fromEntries(
+      Object.entries(base.workloads).map(([id, p]) => {
+        const waitS = waits.byWorkload.get(id);
+        return [id, waitS === undefined ? p : { ...p, startupWaitS: waitS }];
+      }),
+    ),
+    fitErrors: { ...base.fitErrors, ...sharing.fitErrors, ...waits.fitErrors },
   };
   return {
     set,

@@ -33,7 +33,9 @@ export const workloadProfileSchema = z.object({
   powerW: z.number().min(0),
   startupS: z.number().min(0).optional(),
   startupBusyFraction: fraction.optional(),
+  startupSmActivity: fraction.optional(),
   startupBuildS: z.number().min(0).optional(),
+  startupWaitS: z.number().min(0).optional(),
   transferred: z.boolean(),
 });
 
@@ -43,6 +45,7 @@ export const sharingParamsSchema = z.object({
   mpsKernelWait: z.number().min(0),
   mpsMemoryContention: z.number().min(0),
   startupWait: z.number().min(0),
+  mpsStartupWait: z.number().min(0),
   mpsClientMemoryDeltaBytes: z.number(),
   idlePowerW: z.number().min(0),
   maxPowerW: positive,

@@ -27,9 +27,14 @@ export const WORKLOAD_TABLE = {
     "f64",
     "GPU busy fraction during a solo start-up (NVML utilization); null: not measured",
   ),
+  startup_sm_activity: opt("f64", "mean SM activity during a solo start-up (GPM); null: not measured"),
   startup_build_s: opt(
     "f64",
     "seconds of a solo start-up before its first step is launched; null: not measured",
+  ),
+  startup_wait_s: opt(
+    "f64",
+    "time-sliced, seconds a start-up waits per unit of co-runners' GPU demand; null: not measured so",
   ),
   transferred: req("bool", "true when scaled from another GPU"),
 };
@@ -60,7 +65,9 @@ export function workloadTable(profiles: WorkloadProfile[]): Uint8Array {
     alpha: p.smCurve.alpha,
     startup_s: p.startupS ?? null,
     startup_busy_fraction: p.startupBusyFraction ?? null,
+    startup_sm_activity: p.startupSmActivity ?? null,
     startup_build_s: p.startupBuildS ?? null,
+    startup_wait_s: p.startupWaitS ?? null,
     transferred: p.transferred,
   }));
   return tableToIPC(toArrowTable(WORKLOAD_TABLE, rows), "file");

@@ -142,6 +142,7 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
         "mpsKernelWait",
         "mpsMemoryContention",
         "startupWait",
+        "mpsStartupWait",
         "mpsClientMemoryDeltaBytes",
       ].map((k) => ({
         path: `sharing.${k}`,

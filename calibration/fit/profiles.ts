@@ -13,6 +13,7 @@ import { memoryBoundFraction } from "./kernel-class.ts";
 import { kernelCounts } from "./kernel-counts.ts";
 import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
 import { fitAmdahl, type SmPoint } from "./sm-curve.ts";
+import { computationKeys } from "./computation.ts";
 import { fitStartup, type WorkloadStartup } from "./startup.ts";
 import { mean, median } from "./stats.ts";
 
@@ -73,17 +74,6 @@ function smPoints(
     points: sms.map((n) => ({ sms: n, stepTimeS: mean(bySms.get(n)!) })),
     runs: new Map(sms.map((n) => [n, bySms.get(n)!.length])),
   };
-}
-
-/**
- * Workloads of the same model, batch and input size run the same kernels but for the classifier's last layer
- * (the dataset only names the epoch), so their SM-scaling runs are shared. Measured on the H200: cait-c10 and
- * cait-i64 (10 vs 1000 classes) ran at 108/219/396/430 and 108/219/395/430 img/s on 14/30/58/62 SMs.
- */
-function computationKeys(ds: Dataset): Map<string, string> {
-  return new Map(
-    ds.workloads.map((w) => [w.workload, [w.model, w.batch, w.input_c, w.input_h, w.input_w].join("/")]),
-  );
 }
 
 /** What the solo runs of one workload say, besides its SM curve. */

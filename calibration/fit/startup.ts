@@ -2,23 +2,28 @@
  * Job start-up: how much longer a fresh job takes than its steady steps. Fitted from live replays made for
  * calibration (validation false):
  * - alone (sharing exclusive, e.g. scenarios/calibration/startup-h200.yaml): each finished job's time from its
- *   start (process handed the job) to its last step, minus its steps at their median step time. What is left is
- *   model build, CUDA context and the first steps' cuDNN autotuning. Per workload, the median over its jobs; the
- *   GPU's mean NVML utilization from the job's start to the end of its first step (its busy fraction); and the
- *   seconds before its first step was launched (model build);
- * - beside running jobs under time-slicing (sharing naive, e.g. startup-naive-h200.yaml): the naive model's
- *   start-up wait (sim/sharing/naive.ts), the value that makes its start-up durations closest to the measured
- *   ones (mean absolute percentage error), each with the co-runners that were running when it started.
+ *   start (process handed the job) to its first step's end, less one step at its median step time. What is left is
+ *   model build, CUDA context and the first step's cuDNN autotuning. Per workload, the median over its jobs; the
+ *   GPU's mean NVML utilization and GPM SM activity from the job's start to the end of its first step (its busy
+ *   fraction, and how much of the SMs its trials keep active); and the seconds before its first step was
+ *   launched (model build);
+ * - beside other jobs (time-sliced, e.g. startup-naive-busy-h200.yaml; under MPS, with or without SM caps): how
+ *   much longer each start-up took than alone on its SMs, against the co-runners' GPU demand over it (their
+ *   fraction of the time with kernels to run alone, each in the phase it was in, averaged over the start-up).
+ *   Time-sliced the wait is linear in that demand with a slope of each workload's own (its blocking calls and
+ *   trials, counted by nothing else we record): least squares through the origin per workload, and one slope
+ *   per second of solo start-up for workloads never started beside a busy job; under MPS one slope per second
+ *   of autotuning (builds were measured not to wait).
  */
 import { group } from "d3-array";
-import { share } from "../../sim/sharing/index.ts";
+import { gpuTime, hostTime } from "../../sim/sharing/sm-scaling.ts";
 import { startupProfile } from "../../sim/sharing/startup.ts";
-import type { CoRunner, WorkloadProfile } from "../../sim/sharing/types.ts";
+import type { SharingParams, WorkloadProfile } from "../../sim/sharing/types.ts";
 import type { Dataset } from "../dataset.ts";
 import type { JobRow, RunRow } from "../ingest/tables.ts";
 import { firstStepEndS, replayJobSteps } from "../replay-steps.ts";
 import type { CalibrationSet, FitError } from "../set-schema.ts";
-import { minimize1d } from "./minimize.ts";
+import { computationKeys } from "./computation.ts";
 import { mape, mean, median } from "./stats.ts";
 
 /** A workload's start-up, in the profile's own fields (WorkloadProfile), each the median over its jobs. */
@@ -26,6 +31,8 @@ export interface WorkloadStartup {
   startupS: number;
   /** GPU busy fraction during start-up (absent without GPU samples). */
   startupBusyFraction?: number;
+  /** Mean SM activity (GPM) during start-up (absent without GPM samples). */
+  startupSmActivity?: number;
   /** Seconds from the job's start to its first step's launch (model build). */
   startupBuildS?: number;
 }
@@ -63,8 +70,10 @@ function startedJobs(ds: Dataset, sharing: string): StartedJob[] {
     if (run === undefined || job.outcome !== "ok" || job.start_s === null || job.finish_s === null) return [];
     const own = steps.get(job.run_id)?.get(job.proc) ?? [];
     if (own.length < 3) return [];
-    const extraS = job.finish_s - job.start_s - own.length * median(own.map((s) => s.dt_s));
-    return [{ run, job, extraS: Math.max(0, extraS), firstStepEnd: firstStepEndS(run, own)! }];
+    const firstStepEnd = firstStepEndS(run, own)!;
+    // The first step's end less one steady step: its own pace beside co-runners that come and go is its median.
+    const extraS = firstStepEnd - job.start_s - median(own.map((s) => s.dt_s));
+    return [{ run, job, extraS: Math.max(0, extraS), firstStepEnd }];
   });
 }
 
@@ -73,77 +82,164 @@ export function fitStartup(ds: Dataset): StartupFit {
   const samples = group(ds.samples, (s) => s.run_id);
   const byWorkload = new Map<string, WorkloadStartup>();
   for (const [workload, started] of group(alone, (s) => s.job.workload)) {
-    const busy = started.flatMap(({ run, job, firstStepEnd }) => {
-      const from = run.window_start! + job.start_s!;
-      const to = run.window_start! + firstStepEnd;
-      const util = (samples.get(run.run_id) ?? [])
-        .filter((s) => s.t >= from && s.t <= to && s.util_gpu !== null)
-        .map((s) => s.util_gpu! / 100);
-      return util.length > 0 ? [mean(util)] : [];
-    });
+    // Mean of a sample field (percent) from the job's start to its first step's end, per job that has samples.
+    const during = (field: "util_gpu" | "gpm_sm_util") =>
+      started.flatMap(({ run, job, firstStepEnd }) => {
+        const from = run.window_start! + job.start_s!;
+        const to = run.window_start! + firstStepEnd;
+        const values = (samples.get(run.run_id) ?? [])
+          .filter((s) => s.t >= from && s.t <= to && s[field] !== null)
+          .map((s) => s[field]! / 100);
+        return values.length > 0 ? [mean(values)] : [];
+      });
+    const busy = during("util_gpu");
+    const active = during("gpm_sm_util");
     const build = started.flatMap(({ job }) =>
       job.train_start_s === null ? [] : [Math.max(0, job.train_start_s - job.start_s!)],
     );
     byWorkload.set(workload, {
       startupS: median(started.map((s) => s.extraS)),
       ...(busy.length === 0 ? {} : { startupBusyFraction: median(busy) }),
+      ...(active.length === 0 ? {} : { startupSmActivity: median(active) }),
       ...(build.length === 0 ? {} : { startupBuildS: median(build) }),
     });
   }
   return { byWorkload, runs: [...new Set(alone.map((s) => s.run.run_id))].sort() };
 }
 
-/** Searched range: a start-up five times as long beside one co-runner that holds the whole GPU. */
-const MAX_STARTUP_WAIT = 4;
+/** A start-up needs a co-runner demand of at least this, averaged over it, to tell its own slope. */
+const MIN_BUSY_DEMAND = 0.5;
 
 export interface StartupWaitFit {
-  startupWait: number;
-  fitError: FitError;
+  sharing: Pick<SharingParams, "startupWait" | "mpsStartupWait">;
+  /** Time-sliced start-up wait (s per unit of co-runner demand), by workload measured (or computing the same as one measured) beside busy jobs. */
+  byWorkload: Map<string, number>;
+  fitErrors: Record<string, FitError>;
   runs: string[];
 }
 
-/**
- * The naive start-up wait from fitting replays under time-slicing, with `set`'s fitted profiles; undefined
- * when no such replay has a job that started beside others.
- */
-export function fitStartupWait(set: CalibrationSet, ds: Dataset): StartupWaitFit | undefined {
-  const jobs = startedJobs(ds, "naive");
-  const cases = jobs.flatMap((s) => {
-    const own = set.workloads[s.job.workload];
-    const phase = own && startupProfile(own, set.sharing.idlePowerW);
-    if (phase === undefined) return [];
-    // Co-runners when it started: jobs of the same run already started and not finished, each in its phase then.
-    const at = s.job.start_s!;
-    const others: WorkloadProfile[] = [];
-    for (const o of jobs) {
-      if (o === s || o.run !== s.run || o.job.start_s! > at || o.job.finish_s! <= at) continue;
-      const profile = set.workloads[o.job.workload];
-      if (profile === undefined) return [];
-      others.push(
-        at < o.firstStepEnd ? (startupProfile(profile, set.sharing.idlePowerW) ?? profile) : profile,
-      );
-    }
-    if (others.length === 0) return [];
-    const coRunners: CoRunner[] = [phase, ...others].map((profile) => ({ profile }));
-    return [{ coRunners, measuredS: s.extraS, runId: s.run.run_id }];
-  });
-  if (cases.length === 0) return undefined;
-  const predicted = (wait: number) =>
-    cases.map(
-      (c) =>
-        1 /
-        share(set.gpu, { mode: "naive" }, c.coRunners, { ...set.sharing, startupWait: wait })
-          .stepsPerSecond[0],
+/** A job that started beside others: alone on its SMs, measured, and the co-runners' mean demand over it. */
+interface SharedStart {
+  workload: string;
+  runId: string;
+  aloneS: number;
+  buildS: number;
+  measuredS: number;
+  demand: number;
+}
+
+/** Seconds of a step of `p` alone on `sms` SMs, and the fraction of them its kernels run. */
+function alone(p: WorkloadProfile, sms: number): { stepS: number; demand: number } {
+  const g = gpuTime(p, sms);
+  const stepS = hostTime(p) + g;
+  return { stepS, demand: g / stepS };
+}
+
+/** Every job of a fitting replay under `sharing` that started while another of its run was running. */
+function sharedStarts(set: CalibrationSet, ds: Dataset, sharing: string): SharedStart[] {
+  const idle = set.sharing.idlePowerW;
+  const phases = (w: string) => {
+    const p = set.workloads[w];
+    return { training: p, startup: p && startupProfile(p, idle) };
+  };
+  return [...group(startedJobs(ds, sharing), (s) => s.run.run_id)].flatMap(([runId, started]) => {
+    const smsOf = new Map(
+      ds.procs.filter((p) => p.run_id === runId).map((p) => [p.proc, p.sm_count_seen ?? set.gpu.sms]),
     );
-  const measured = cases.map((c) => c.measuredS);
-  const best = minimize1d((wait) => mape(predicted(wait), measured), 0, MAX_STARTUP_WAIT);
+    // Each job's phases on the replay clock with the demand it puts on the GPU in each (a workload without a
+    // measured start-up trains from its start).
+    const spans = started.flatMap((s) => {
+      const { training, startup } = phases(s.job.workload);
+      if (training === undefined) return [];
+      const sms = smsOf.get(s.job.proc) ?? set.gpu.sms;
+      const trainFrom = startup === undefined ? s.job.start_s! : s.firstStepEnd;
+      const train = { s, from: trainFrom, to: s.job.finish_s!, ...alone(training, sms), startup: undefined };
+      if (startup === undefined) return [train];
+      return [{ s, from: s.job.start_s!, to: s.firstStepEnd, ...alone(startup, sms), startup }, train];
+    });
+    return spans.flatMap((own) => {
+      if (own.startup === undefined || own.to <= own.from) return [];
+      let busy = 0;
+      for (const other of spans) {
+        if (other.s === own.s) continue;
+        busy += other.demand * Math.max(0, Math.min(own.to, other.to) - Math.max(own.from, other.from));
+      }
+      if (busy === 0) return [];
+      return [
+        {
+          workload: own.s.job.workload,
+          runId,
+          aloneS: own.stepS,
+          buildS: own.startup.startupPhase!.buildS,
+          measuredS: own.s.extraS,
+          demand: busy / (own.to - own.from),
+        },
+      ];
+    });
+  });
+}
+
+/** Least-squares slope through the origin of y on x (0 when x is all 0). */
+function slope(x: number[], y: number[]): number {
+  const xx = x.reduce((a, v) => a + v * v, 0);
+  return xx === 0 ? 0 : x.reduce((a, v, i) => a + v * y[i], 0) / xx;
+}
+
+/**
+ * The start-up waits from fitting replays with shared start-ups, with `set`'s profiles: time-sliced, each
+ * workload's slope where it started beside busy jobs and the slope per solo second for the others; under MPS
+ * (capped or not), the slope per second of autotuning. A wait no replay informs stays 0.
+ */
+export function fitStartupWaits(set: CalibrationSet, ds: Dataset): StartupWaitFit {
+  const naive = sharedStarts(set, ds, "naive");
+  const mps = [...sharedStarts(set, ds, "mps"), ...sharedStarts(set, ds, "mps-partitioned")];
+  const extra = (c: SharedStart) => c.measuredS - c.aloneS;
+  // Workloads computing the same thing share their slope, as they share their solo start-up.
+  const keys = computationKeys(ds);
+  const key = (id: string) => keys.get(id) ?? id;
+  const byWorkload = new Map<string, number>();
+  for (const [computation, cases] of group(naive, (c) => key(c.workload))) {
+    if (!cases.some((c) => c.demand >= MIN_BUSY_DEMAND)) continue;
+    const wait = Math.max(
+      0,
+      slope(
+        cases.map((c) => c.demand),
+        cases.map(extra),
+      ),
+    );
+    for (const id of Object.keys(set.workloads)) if (key(id) === computation) byWorkload.set(id, wait);
+  }
+  const startupWait = Math.max(
+    0,
+    slope(
+      naive.map((c) => c.demand * c.aloneS),
+      naive.map(extra),
+    ),
+  );
+  const mpsStartupWait = Math.max(
+    0,
+    slope(
+      mps.map((c) => c.demand * (c.aloneS - c.buildS)),
+      mps.map(extra),
+    ),
+  );
+  const naiveWait = (c: SharedStart) => byWorkload.get(c.workload) ?? startupWait * c.aloneS;
+  const error = (cases: SharedStart[], wait: (c: SharedStart) => number, what: string): FitError => ({
+    metric: `mape_pct of start-up seconds beside other jobs, ${what}`,
+    value: mape(
+      cases.map((c) => c.aloneS + c.demand * wait(c)),
+      cases.map((c) => c.measuredS),
+    ),
+    points: cases.length,
+  });
+  const fitErrors: Record<string, FitError> = {};
+  if (naive.length > 0) fitErrors["sharing.startupWait"] = error(naive, naiveWait, "time-sliced");
+  if (mps.length > 0)
+    fitErrors["sharing.mpsStartupWait"] = error(mps, (c) => mpsStartupWait * (c.aloneS - c.buildS), "MPS");
   return {
-    startupWait: best.x,
-    fitError: {
-      metric: "mape_pct of start-up seconds beside running jobs, time-sliced",
-      value: best.value,
-      points: cases.length,
-    },
-    runs: [...new Set(cases.map((c) => c.runId))].sort(),
+    sharing: { startupWait, mpsStartupWait },
+    byWorkload,
+    fitErrors,
+    runs: [...new Set([...naive, ...mps].map((c) => c.runId))].sort(),
   };
 }

@@ -7,6 +7,9 @@
 #   bash profiler/device/finish-dataset.sh startup               # job start-up of every workload (calibration)
 #   bash profiler/device/finish-dataset.sh replays-r1            # repeat the replays as <name>-r1 (any suffix)
 #   bash profiler/device/finish-dataset.sh sharedstart           # start-ups beside a running job (calibration)
+#   bash profiler/device/finish-dataset.sh warmjit busystart     # fill the JIT cache, then start-ups beside busy
+#                                                                # and SM-capped jobs (calibration)
+#   REPLAYS="scenarios/replays/replay-naive-6jobs.yaml" bash profiler/device/finish-dataset.sh replays  # some only
 # Complete run folders are skipped (the plan is resumable); replays and the start-up scenario are rerun in place.
 # Brings back $OUT/new-runs.tar.gz (every folder this call wrote, found by modification time, reruns included) and a
 # log; unpack into calibration/data/h200-runs (a rerun replaces its folder) and update its README.
@@ -31,7 +34,7 @@ for step in "$@"; do
   case "$step" in
     plan) timeout "$(left)" python3 -m profiler plan profiler/plans/h200-dataset.yaml ${ONLY:+--only "$ONLY"} \
       --deadline-s "$(($(left) - 60))" --out "$R" ;;
-    replays*) for s in scenarios/replays/*.yaml; do
+    replays*) for s in ${REPLAYS:-scenarios/replays/*.yaml}; do
       rm -rf "$R/$(basename "$s" .yaml)${step#replays}" # a rerun replaces the committed one
       timeout 170 python3 -m profiler replay "$(named "$s" "${step#replays}")" --out "$R"
     done ;;
@@ -42,9 +45,17 @@ for step in "$@"; do
       rm -rf "$R/$(basename "$s" .yaml)"
       timeout 150 python3 -m profiler replay "$s" --calibration --out "$R"
     done ;;
+    warmjit) # kept nowhere: it only compiles what the runs after it would otherwise compile while measured
+      timeout 200 python3 -m profiler replay profiler/device/warm-jit.yaml --calibration --out /tmp/colloc-warm
+      python3 -c "import json;[print(j['job'],j['workload'],j['outcome'],'start-up+steps',round(j['finish_s']-j['start_s'],1),'s') for j in map(json.loads,open('/tmp/colloc-warm/warm-jit/jobs.jsonl'))]"
+      grep -h jit_cache /tmp/colloc-warm/warm-jit/events.jsonl ;;
+    busystart) for s in scenarios/calibration/startup-{naive-busy,mps-busy,mps-capped}-h200.yaml; do
+      rm -rf "$R/$(basename "$s" .yaml)"
+      timeout 170 python3 -m profiler replay "$s" --calibration --out "$R"
+    done ;;
     green) timeout 90 python3 -m profiler run --mode green --sm-limit 16 --workloads resnet26-c10-b128 \
       --run-id green__resnet26-c10-b128__sm16 --validation --out "$R" ;;
-    *) echo "unknown step $step (plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, green)"; exit 2 ;;
+    *) echo "unknown step $step (plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, warmjit, busystart, green)"; exit 2 ;;
   esac
 done 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt"
 pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"

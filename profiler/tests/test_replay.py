@@ -32,8 +32,21 @@ def test_the_committed_replays_load_with_the_expected_sharing():
     for path in sorted((REPO / "scenarios/replays").glob("*.yaml")):
         sc = load_scenario(str(path), catalog)
         got[sc.name] = sc.sharing
-        assert 4 <= len(sc.jobs) <= 5 and max(j.arrival_s for j in sc.jobs) <= 30
-    assert got == {"replay-mps-5jobs": "mps", "replay-mps-partitioned-4jobs": "mps-partitioned", "replay-naive-5jobs": "naive"}
+        assert 3 <= len(sc.jobs) <= 6 and max(j.arrival_s for j in sc.jobs) <= 36, sc.name
+    assert got == {
+        "replay-mps-4jobs": "mps",
+        "replay-mps-5jobs": "mps",
+        "replay-mps-5jobs-b": "mps",
+        "replay-mps-6jobs": "mps",
+        "replay-mps-partitioned-4jobs": "mps-partitioned",
+        "replay-mps-partitioned-4jobs-b": "mps-partitioned",
+        "replay-mps-partitioned-5jobs": "mps-partitioned",
+        "replay-naive-3jobs": "naive",
+        "replay-naive-4jobs-burst": "naive",
+        "replay-naive-5jobs": "naive",
+        "replay-naive-5jobs-b": "naive",
+        "replay-naive-6jobs": "naive",
+    }
     part = load_scenario(str(REPO / "scenarios/replays/replay-mps-partitioned-4jobs.yaml"), catalog)
     assert [j.mps_percentage for j in part.jobs] == [48.49, 24.25, 24.25, 12.13]
 

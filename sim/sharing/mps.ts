@@ -24,6 +24,10 @@
  * j != i of m_j * v_j * c_j / N), with m the memory-bound fraction of kernel time (kernel traces), v_j the fraction
  * of the time j's kernels run and c_j / N the part of the GPU they issue from.
  * SM caps (mps-partitioned) only lower a job's own pace; what the partitions share still counts.
+ * Start-up (startup.ts): its autotuning trials are kernels that share the SMs and the MPS server with co-runners'
+ * kernels, and its host waits for each, so that part (its seconds after model build) stretches with the
+ * co-runners' demands summed (d_j = g_j(c_j) / t_j(c_j), the fraction of the time j has kernels alone):
+ * t_i = h_i + g_i(c_i) + mpsStartupWait * (t_i(alone) - build_i) * sum over j != i of d_j. Builds do not wait.
  */
 import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
@@ -54,7 +58,14 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   const caps = runners.map((r) => Math.min(slice.sms, r.smLimit ?? slice.sms));
   const kernelS = runners.map((r, i) => gpuTime(r.profile, caps[i], slice.bandwidthShare));
   const hostS = runners.map((r) => hostTime(r.profile));
-  const base = hostS.map((h, i) => h + kernelS[i]);
+  const alone = hostS.map((h, i) => h + kernelS[i]);
+  const soloDemands = kernelS.map((g, i) => g / alone[i]);
+  const totalDemand = soloDemands.reduce((a, b) => a + b, 0);
+  const base = runners.map((r, i) => {
+    const phase = r.profile.startupPhase;
+    if (phase === undefined) return alone[i];
+    return alone[i] + params.mpsStartupWait * (alone[i] - phase.buildS) * (totalDemand - soloDemands[i]);
+  });
   const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
   const kernelsPerStep = runners.map((r) => r.profile.kernels?.perStep ?? Infinity);
   const capSum = caps.reduce((a, b) => a + b, 0);
@@ -65,7 +76,7 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   if ((params.mpsKernelWait > 0 || params.mpsMemoryContention > 0) && runners.length > 1) {
     for (let k = 0; k < WAIT_ITERATIONS; k++) {
       // j's kernels are on the GPU for 1/rate - host - waiting of each step, over its kernels per step.
-      const resident = rates.map((rate, j) => Math.max(0, 1 / rate - hostS[j] - (step[j] - base[j])));
+      const resident = rates.map((rate, j) => Math.max(0, 1 / rate - hostS[j] - (step[j] - alone[j])));
       const running = rates.map((rate, j) => Math.min(1, rate * resident[j]));
       const held = running.map((v, j) => v * (resident[j] / kernelsPerStep[j]));
       const pressure = running.map((v, j) => (memoryBound[j] * v * caps[j]) / slice.sms);
@@ -81,8 +92,8 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
       rates = ratesFor(work, step);
     }
   }
-  // A kernel runs somewhere unless every client is in its host phase (taken as independent).
+  // A kernel runs somewhere unless every client is in its host phase or a start-up wait (taken as independent).
   let idle = 1;
-  runners.forEach((_, i) => (idle *= Math.min(1, hostS[i] * rates[i])));
+  runners.forEach((_, i) => (idle *= Math.min(1, (base[i] - kernelS[i]) * rates[i])));
   return { rates, utilization: 1 - idle };
 }

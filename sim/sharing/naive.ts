@@ -5,9 +5,12 @@
  * max-min fairly (fair-share.ts). While two or more contexts contend, a fraction of the GPU's time goes to
  * context switches: the capacity is 1 / (1 + switchOverhead) (one parameter per GPU). A job's host work
  * overlaps its wait for the GPU (kernels are queued asynchronously), so its rate is share_i / g_i, never more
- * than its solo rate 1 / t_i. A start-up phase (startup.ts) cannot overlap: in its syncBoundS seconds (autotuning)
- * its host waits for each burst, which also waits out the co-runners' slices, so that part stretches by
- * 1 + startupWait * (their shares summed); its model build does not.
+ * than its solo rate 1 / t_i.
+ * A start-up phase (startup.ts) cannot overlap: its host blocks on every copy and trial, and each blocking call
+ * waits for the slices of the co-runners that have work queued, one after another. So its seconds stretch with
+ * the co-runners' demands summed, D_i = sum over j != i of d_j (a busy co-runner counts about 1, a launch-bound
+ * one less): t_i = t_i(alone) + D_i * W_i, with W_i the workload's measured wait (startupWaitS: how many blocking
+ * calls it makes is its own) or else startupWait * t_i(alone). Its demand is then g_i over that longer step.
  */
 import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
@@ -17,20 +20,24 @@ import type { CoRunner, SharingParams } from "./types.ts";
 
 export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingParams): Rates {
   const g = runners.map((r) => gpuTime(r.profile, slice.sms, slice.bandwidthShare));
-  const demands = runners.map((r, i) => g[i] / (hostTime(r.profile) + g[i]));
+  const alone = runners.map((r, i) => hostTime(r.profile) + g[i]);
+  const soloDemands = g.map((gi, i) => gi / alone[i]);
+  const totalDemand = soloDemands.reduce((a, b) => a + b, 0);
+  const step = runners.map((r, i) => {
+    const phase = r.profile.startupPhase;
+    if (phase === undefined) return alone[i];
+    const wait = phase.waitS ?? params.startupWait * alone[i];
+    return alone[i] + (totalDemand - soloDemands[i]) * wait;
+  });
   const overhead = runners.length > 1 ? 1 + params.switchOverhead : 1;
-  const shares = fairShares(demands, 1 / overhead);
+  const shares = fairShares(
+    g.map((gi, i) => gi / step[i]),
+    1 / overhead,
+  );
   const used = shares.reduce((a, b) => a + b, 0);
   // Context switches count as busy time for NVML: no kernel of ours is idle-waiting then.
-  const rates = shares.map((s, i) => (g[i] > 0 ? s / g[i] : 1 / hostTime(runners[i].profile)));
-  runners.forEach((r, i) => {
-    const waiting = r.profile.syncBoundS;
-    if (waiting === undefined) return;
-    const stretch = 1 + params.startupWait * (used - shares[i]);
-    rates[i] = Math.min(rates[i], 1 / (r.profile.stepTimeS + waiting * (stretch - 1)));
-  });
   return {
-    rates,
+    rates: shares.map((s, i) => (g[i] > 0 ? s / g[i] : 1 / step[i])),
     utilization: Math.min(1, used * overhead),
   };
 }

@@ -1,9 +1,13 @@
 /**
  * A job's start-up as the sharing models see it: a phase of its own before training. Alone it takes startupS
  * seconds, keeping the GPU busy only startupBusyFraction of them (model build, CUDA context, cuDNN autotuning:
- * host work and short synchronized trials), so it takes little GPU time from co-runners; its SM activity and
- * power above idle scale down from the training profile by that busy fraction. Its kernels are short trials that do not
- * speed up with more SMs (a flat SM curve). All but its model build (startupBuildS) is synchronized trials.
+ * host work and short synchronized trials), so it takes little GPU time from co-runners; its SM activity is
+ * measured (startupSmActivity; else the training one scaled down by that busy fraction), its power above idle
+ * scales down by the busy fraction.
+ * Its GPU part is the workload's own kernels and algorithm trials, so on fewer SMs (an MPS cap, a MIG slice) it
+ * stretches as the workload's training kernels do: the phase's SM curve is the training curve scaled to the
+ * phase's GPU seconds. Its host waits on every copy and trial, so under sharing it also waits for co-runners
+ * (naive.ts: build and trials; mps.ts: trials, the part after its model build, startupBuildS).
  */
 import type { WorkloadProfile } from "./types.ts";
 
@@ -13,21 +17,26 @@ export function startupProfile(p: WorkloadProfile, idlePowerW: number): Workload
   if (seconds === undefined || seconds <= 0) return undefined;
   const busy = Math.min(1, p.startupBusyFraction ?? p.busyFraction);
   const scale = p.busyFraction > 0 ? busy / p.busyFraction : 0;
-  const reference = p.smCurve.referenceSms;
+  // The training curve's SM-scaling part, in proportion to the phase's GPU seconds against a step's.
+  const gpuShare = p.busyFraction > 0 ? (busy * seconds) / (p.busyFraction * p.stepTimeS) : 0;
+  const parallelS = Math.min(seconds, p.smCurve.parallelS * gpuShare);
+  const buildS = Math.min(seconds, p.startupBuildS ?? 0);
   return {
     ...p,
     id: `${p.id}:startup`,
     stepTimeS: seconds,
     stepTimeCv: 0,
     busyFraction: busy,
-    smScaling: { sms: [reference], stepTimeS: [seconds] },
-    smCurve: { referenceSms: reference, serialS: seconds, parallelS: 0, alpha: 1 },
+    smScaling: { sms: [p.smCurve.referenceSms], stepTimeS: [seconds] },
+    smCurve: { ...p.smCurve, serialS: seconds - parallelS, parallelS },
     kernels: undefined,
-    smActivity: p.smActivity * scale,
+    smActivity: Math.min(busy, p.startupSmActivity ?? p.smActivity * scale),
     powerW: idlePowerW + Math.max(0, p.powerW - idlePowerW) * scale,
     startupS: undefined,
     startupBusyFraction: undefined,
+    startupSmActivity: undefined,
     startupBuildS: undefined,
-    syncBoundS: Math.max(0, seconds - (p.startupBuildS ?? 0)),
+    startupWaitS: undefined,
+    startupPhase: { buildS, ...(p.startupWaitS === undefined ? {} : { waitS: p.startupWaitS }) },
   };
 }

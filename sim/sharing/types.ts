@@ -73,14 +73,23 @@ export interface WorkloadProfile {
    * over its start-up, from the same replays): start-up is mostly host work and synchronized trials.
    */
   startupBusyFraction?: number;
+  /**
+   * Mean SM activity (0..1) over its start-up alone (GPM, the same replays): its trials are short kernels that keep
+   * fewer SMs active than training does, so they take less of what MPS co-runners share.
+   */
+  startupSmActivity?: number;
   /** Seconds of its start-up before the first step is launched (model build, CUDA context): host work only. */
   startupBuildS?: number;
   /**
-   * Set on the profile of a job's start-up phase (sim/sharing/startup.ts): seconds of each step in which its host
-   * waits for each of its short GPU bursts (autotuning trials), so that under time-slicing every burst also waits
-   * for the co-runners' time slices.
+   * Time-sliced, seconds its start-up waits per unit of co-runners' GPU demand (naive.ts), from replays made for
+   * calibration where it started beside busy jobs; absent when never measured so.
    */
-  syncBoundS?: number;
+  startupWaitS?: number;
+  /**
+   * Set on the profile of a job's start-up phase (sim/sharing/startup.ts): the seconds of it, alone, spent in model
+   * build (the rest is synchronized trials, cuDNN autotuning), and its workload's `startupWaitS` if measured.
+   */
+  startupPhase?: { buildS: number; waitS?: number };
   /** True when any number here was scaled from another GPU rather than measured (see calibration/transfer). */
   transferred: boolean;
 }
@@ -140,10 +149,14 @@ export interface SharingParams {
    */
   mpsMemoryContention: number;
   /**
-   * Naive: how much a start-up phase stretches per unit of GPU time its co-runners hold (sum of their shares):
-   * each synchronized trial of its autotuning waits for their time slices.
+   * Start-up phases under sharing (sim/sharing/startup.ts), per unit of co-runners' GPU demand (the fraction of
+   * the time each has kernels to run alone, summed). Time-sliced, every blocking call of a start-up waits for
+   * the slices of the co-runners with work pending: a workload measured so waits its own `startupWaitS` seconds,
+   * any other `startupWait` times its solo start-up. Under MPS its autotuning trials share the SMs and the MPS
+   * server with co-runners' kernels: they stretch by `mpsStartupWait` (its model build was measured not to).
    */
   startupWait: number;
+  mpsStartupWait: number;
   /** Memory each MPS client holds beyond (negative: below) its solo footprint, bytes. */
   mpsClientMemoryDeltaBytes: number;
   /** Board power with no kernel running, watts (the power model's intercept). */

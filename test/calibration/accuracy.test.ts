@@ -1,8 +1,8 @@
 /**
  * Issue 5's accuracy figures, computed by `colloc validate`'s own functions on the committed H200 dataset with the
- * shipped H200 set: judged on the validation runs calibration never fitted. Where a target is met the test holds
- * it; where it is not yet met (live replays: median completion-time error 5.97% against 5%), the test holds the
- * figure measured when the set was shipped, so a change that makes predictions worse still fails here.
+ * shipped H200 set: judged on the validation runs calibration never fitted. Each target is held; figures without a
+ * target (the training-only replay comparison) are held at what was measured when the set was shipped, so a change
+ * that makes predictions worse still fails here.
  */
 import test from "ava";
 import { calibrate } from "../../calibration/calibrate.ts";
@@ -60,17 +60,17 @@ test("MPS-partitioned: co-running capped clients within 8%; SM curve within 8%",
   t.true(held.mean_abs! <= 8, `held-out SM points ${held.mean_abs}%`);
 });
 
-test("live replays: every replayed job compared; completion-time error no worse than shipped (target 5%)", (t) => {
-  // Three job streams, each replayed twice.
-  t.is(summary.live_replays.runs, 6);
-  t.is(completions.length, 28);
+test("live replays: every replayed job compared; median completion-time error at most 5%", (t) => {
+  // Twelve job streams (naive, MPS, MPS-partitioned), six of them replayed twice.
+  t.is(summary.live_replays.runs, 18);
+  t.is(completions.length, 87);
   t.true(completions.every((c) => c.error_pct !== null));
   const median = summary.live_replays.completion_pct.median_abs!;
-  t.true(median <= 6, `median |error| ${median}%`);
+  t.true(median <= 5, `median |error| ${median}%`);
   // From each job's first step on (start-up taken as measured, co-runners' start-ups left out): the sharing
   // models on the stream.
   const training = summary.live_replays.training_pct.median_abs!;
-  t.true(training <= 12.3, `training median |error| ${training}%`);
+  t.true(training <= 8.7, `training median |error| ${training}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {

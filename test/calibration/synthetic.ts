@@ -43,6 +43,7 @@ export const truth: CalibrationSet = {
     mpsKernelWait: 0,
     mpsMemoryContention: 0,
     startupWait: 0,
+    mpsStartupWait: 0,
     mpsClientMemoryDeltaBytes: -0.2e9,
     idlePowerW: 95,
     maxPowerW: 700,

@@ -9,6 +9,7 @@ export const params: SharingParams = {
   mpsKernelWait: 0,
   mpsMemoryContention: 0,
   startupWait: 0,
+  mpsStartupWait: 0,
   mpsClientMemoryDeltaBytes: 0,
   idlePowerW: 100,
   maxPowerW: 700,

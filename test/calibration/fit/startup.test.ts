@@ -1,5 +1,5 @@
 import test from "ava";
-import { fitStartup, fitStartupWait } from "../../../calibration/fit/startup.ts";
+import { fitStartup, fitStartupWaits } from "../../../calibration/fit/startup.ts";
 import type { Dataset } from "../../../calibration/dataset.ts";
 import type { JobRow, RunRow, SampleRow, StepRow } from "../../../calibration/ingest/tables.ts";
 import type { CalibrationSet } from "../../../calibration/set-schema.ts";
@@ -52,14 +52,22 @@ const samples = (runId: string, from: number, to: number, util: number): SampleR
   })) as SampleRow[];
 
 const dataset = (runs: RunRow[], jobs: JobRow[], stepRows: StepRow[], sampleRows: SampleRow[] = []) =>
-  ({ dir: "test", runs, jobs, steps: stepRows, samples: sampleRows }) as unknown as Dataset;
+  ({
+    dir: "test",
+    runs,
+    jobs,
+    steps: stepRows,
+    samples: sampleRows,
+    procs: [],
+    workloads: [],
+  }) as unknown as Dataset;
 
-test("start-up is the time from start to last step beyond the steps at their median time, median per workload", (t) => {
-  // Job 0: 1 s build + 3 s first step + 9 x 0.5 s: finishes 8.5 s after its start; 10 median steps are 5 s.
+test("start-up is the time from start to the first step's end less one median step, median per workload", (t) => {
+  // Job 0: 1 s build + 3 s first step ends 4 s after its start; its median step is 0.5 s.
   const ds = dataset(
     [run("cal", false)],
     [job("cal", 0, "w", 0, 8.5), job("cal", 1, "w", 20, 20 + 1 + 5 + 4.5), job("cal", 2, "v", 40, 46)],
-    [...steps("cal", 0, 3), ...steps("cal", 1, 5), ...steps("cal", 2, 0.5)],
+    [...steps("cal", 0, 3, 4), ...steps("cal", 1, 5, 26), ...steps("cal", 2, 0.5, 41.5)],
   );
   const fit = fitStartup(ds);
   // w: 3.5 s and 5.5 s -> median of two is their mean; v: 1 s build, no autotuning.
@@ -69,7 +77,7 @@ test("start-up is the time from start to last step beyond the steps at their med
 });
 
 test("validation replays are never fitted", (t) => {
-  const ds = dataset([run("val", true)], [job("val", 0, "w", 0, 8.5)], steps("val", 0, 3));
+  const ds = dataset([run("val", true)], [job("val", 0, "w", 0, 8.5)], steps("val", 0, 3, 4));
   t.is(fitStartup(ds).byWorkload.size, 0);
 });
 
@@ -89,32 +97,72 @@ test("the GPU busy fraction of a start-up is the mean utilization from the job's
 });
 
 test("start-ups beside running jobs fit no solo start-up, and solo ones no start-up wait", (t) => {
-  const ds = dataset([run("shared", false, "naive")], [job("shared", 0, "w", 0, 8.5)], steps("shared", 0, 3));
+  const ds = dataset(
+    [run("shared", false, "naive")],
+    [job("shared", 0, "w", 0, 8.5)],
+    steps("shared", 0, 3, 4),
+  );
   t.is(fitStartup(ds).byWorkload.size, 0);
 });
 
-test("the naive start-up wait is found again from a start-up it stretched", (t) => {
-  // A busy job trains from 0 s; w starts at 10 s, alone a 2-s start-up a fifth busy. With a wait of 1.5 and the
-  // trainer holding 0.8 of the GPU, its start-up takes 2 * (1 + 1.5 * 0.8) = 4.4 s, then 10 steps of 0.1 s.
-  const set = {
-    gpu: { ...gpu, baselineMemoryBytes: 0 },
-    sharing: params,
-    workloads: {
-      bg: profile("bg", 1),
-      w: { ...profile("w", 1), startupS: 2, startupBusyFraction: 0.2 },
-    },
-  } as unknown as CalibrationSet;
-  const ds = dataset(
-    [run("shared", false, "naive")],
-    [job("shared", 0, "bg", 0, 100), job("shared", 1, "w", 10, 10 + 4.4 + 1)],
-    [...steps("shared", 0, 0.1, 1, 0.1), ...steps("shared", 1, 0.1, 14.5, 0.1)],
+/** A set with a busy workload, a half-busy and a light one, and w: alone a 2-s start-up, a fifth busy, 0.5 s of it build. */
+const set = {
+  gpu: { ...gpu, baselineMemoryBytes: 0 },
+  sharing: params,
+  workloads: {
+    bg: profile("bg", 1),
+    half: profile("half", 0.5),
+    light: profile("light", 0.3),
+    w: { ...profile("w", 1), startupS: 2, startupBusyFraction: 0.2, startupBuildS: 0.5 },
+    v: { ...profile("v", 1), startupS: 4, startupBusyFraction: 0.2 },
+  },
+} as unknown as CalibrationSet;
+
+/** A replay where `co` trains from 0 to 100 s and a job of `workload` starts at 10 s and ends its first step after `startupS`. */
+function sharedStart(runId: string, sharing: string, co: string, workload: string, startupS: number) {
+  return {
+    runs: [run(runId, false, sharing)],
+    jobs: [job(runId, 0, co, 0, 100), job(runId, 1, workload, 10, 10 + startupS + 0.1 + 0.9)],
+    steps: [...steps(runId, 0, 0.1, 0.1, 0.1), ...steps(runId, 1, 0.1, 10 + startupS + 0.1, 0.1)],
+  };
+}
+const merged = (...parts: ReturnType<typeof sharedStart>[]) =>
+  dataset(
+    parts.flatMap((p) => p.runs),
+    parts.flatMap((p) => p.jobs),
+    parts.flatMap((p) => p.steps),
   );
-  const fit = fitStartupWait(set, ds)!;
-  t.true(Math.abs(fit.startupWait - 1.5) < 1e-3);
-  t.is(fit.fitError.points, 1);
-  t.deepEqual(fit.runs, ["shared"]);
-  t.is(
-    fitStartupWait(set, dataset([run("solo", false)], [job("solo", 1, "w", 0, 6)], steps("solo", 1, 4))),
-    undefined,
+
+test("time-sliced, a workload's start-up wait is its extra seconds per unit of co-runner demand", (t) => {
+  // Beside the busy bg (demand 1) w took 2 + 3 s, beside the half-busy one 2 + 1.5 s: 3 s per unit of demand.
+  const ds = merged(sharedStart("a", "naive", "bg", "w", 5), sharedStart("b", "naive", "half", "w", 3.5));
+  const fit = fitStartupWaits(set, ds);
+  t.true(Math.abs(fit.byWorkload.get("w")! - 3) < 1e-9);
+  // The general wait is per second of solo start-up: 3 s over 2 s.
+  t.true(Math.abs(fit.sharing.startupWait - 1.5) < 1e-9);
+  t.true(fit.fitErrors["sharing.startupWait"].value < 1e-9);
+  t.is(fit.fitErrors["sharing.startupWait"].points, 2);
+  t.deepEqual(fit.runs, ["a", "b"]);
+});
+
+test("a workload started only beside light demand gets no wait of its own, nor one from solo replays", (t) => {
+  // v beside a job with kernels 0.3 of the time: too little to tell its own slope from noise.
+  const ds = merged(sharedStart("a", "naive", "bg", "w", 5), sharedStart("c", "naive", "light", "v", 4.6));
+  const fit = fitStartupWaits(set, ds);
+  t.false(fit.byWorkload.has("v"));
+  t.true(fit.byWorkload.has("w"));
+  t.false(fitStartupWaits(set, merged(sharedStart("d", "exclusive", "bg", "w", 5))).byWorkload.has("w"));
+});
+
+test("under MPS the wait is one slope per second of autotuning, over capped and uncapped replays", (t) => {
+  // w's 1.5 s of trials took 0.6 s longer beside bg (demand 1): a slope of 0.4; v's 4 s took 1.6 s longer.
+  const ds = merged(
+    sharedStart("m", "mps", "bg", "w", 2.6),
+    sharedStart("p", "mps-partitioned", "bg", "v", 5.6),
   );
+  const fit = fitStartupWaits(set, ds);
+  t.true(Math.abs(fit.sharing.mpsStartupWait - 0.4) < 1e-9);
+  t.is(fit.fitErrors["sharing.mpsStartupWait"].points, 2);
+  t.is(fit.byWorkload.size, 0, "no time-sliced wait from MPS replays");
+  t.is(fit.sharing.startupWait, 0);
 });
