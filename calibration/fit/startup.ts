@@ -112,7 +112,7 @@ const MIN_BUSY_DEMAND = 0.5;
 
 export interface StartupWaitFit {
   sharing: Pick<SharingParams, "startupWait" | "mpsStartupWait">;
-  /** Time-sliced start-up wait (s per unit of co-runner demand), by workload measured (or computing the same as one measured) beside busy jobs. */
+  /** Time-sliced start-up wait, s per unit of co-runner demand, of each workload measured beside busy jobs. */
   byWorkload: Map<string, number>;
   fitErrors: Record<string, FitError>;
   runs: string[];
@@ -179,10 +179,10 @@ function sharedStarts(set: CalibrationSet, ds: Dataset, sharing: string): Shared
   });
 }
 
-/** Least-squares slope through the origin of y on x (0 when x is all 0). */
-function slope(x: number[], y: number[]): number {
+/** Least-squares slope through the origin of y on x, at least 0 (a wait); 0 when x is all 0. */
+function waitSlope(x: number[], y: number[]): number {
   const xx = x.reduce((a, v) => a + v * v, 0);
-  return xx === 0 ? 0 : x.reduce((a, v, i) => a + v * y[i], 0) / xx;
+  return xx === 0 ? 0 : Math.max(0, x.reduce((a, v, i) => a + v * y[i], 0) / xx);
 }
 
 /**
@@ -200,28 +200,19 @@ export function fitStartupWaits(set: CalibrationSet, ds: Dataset): StartupWaitFi
   const byWorkload = new Map<string, number>();
   for (const [computation, cases] of group(naive, (c) => key(c.workload))) {
     if (!cases.some((c) => c.demand >= MIN_BUSY_DEMAND)) continue;
-    const wait = Math.max(
-      0,
-      slope(
-        cases.map((c) => c.demand),
-        cases.map(extra),
-      ),
+    const wait = waitSlope(
+      cases.map((c) => c.demand),
+      cases.map(extra),
     );
     for (const id of Object.keys(set.workloads)) if (key(id) === computation) byWorkload.set(id, wait);
   }
-  const startupWait = Math.max(
-    0,
-    slope(
-      naive.map((c) => c.demand * c.aloneS),
-      naive.map(extra),
-    ),
+  const startupWait = waitSlope(
+    naive.map((c) => c.demand * c.aloneS),
+    naive.map(extra),
   );
-  const mpsStartupWait = Math.max(
-    0,
-    slope(
-      mps.map((c) => c.demand * (c.aloneS - c.buildS)),
-      mps.map(extra),
-    ),
+  const mpsStartupWait = waitSlope(
+    mps.map((c) => c.demand * (c.aloneS - c.buildS)),
+    mps.map(extra),
   );
   const naiveWait = (c: SharedStart) => byWorkload.get(c.workload) ?? startupWait * c.aloneS;
   const error = (cases: SharedStart[], wait: (c: SharedStart) => number, what: string): FitError => ({
