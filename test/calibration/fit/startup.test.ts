@@ -145,6 +145,25 @@ test("time-sliced, a workload's start-up wait is its extra seconds per unit of c
   t.deepEqual(fit.runs, ["a", "b"]);
 });
 
+test("a workload computing what a measured one computes shares its wait", (t) => {
+  // w-1000 is w's model, batch and input with another classifier: never started beside anything, it gets w's 3 s.
+  const row = (workload: string, classes: number) => ({
+    workload,
+    model: "m",
+    classes,
+    batch: 128,
+    input_c: 3,
+    input_h: 32,
+    input_w: 32,
+  });
+  const withAlias = { ...set, workloads: { ...set.workloads, "w-1000": set.workloads.w } } as CalibrationSet;
+  const ds = {
+    ...merged(sharedStart("a", "naive", "bg", "w", 5)),
+    workloads: [row("w", 10), row("w-1000", 1000)],
+  } as unknown as Dataset;
+  t.true(Math.abs(fitStartupWaits(withAlias, ds).byWorkload.get("w-1000")! - 3) < 1e-9);
+});
+
 test("a workload started only beside light demand gets no wait of its own, nor one from solo replays", (t) => {
   // v beside a job with kernels 0.3 of the time: too little to tell its own slope from noise.
   const ds = merged(sharedStart("a", "naive", "bg", "w", 5), sharedStart("c", "naive", "light", "v", 4.6));
