@@ -33,6 +33,7 @@ import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
 import type { Slice } from "./slice.ts";
 import { gpuTime, hostTime } from "./sm-scaling.ts";
+import { coRunnerDemands } from "./startup.ts";
 import type { CoRunner, SharingParams } from "./types.ts";
 
 const WAIT_ITERATIONS = 12;
@@ -59,12 +60,11 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   const kernelS = runners.map((r, i) => gpuTime(r.profile, caps[i], slice.bandwidthShare));
   const hostS = runners.map((r) => hostTime(r.profile));
   const alone = hostS.map((h, i) => h + kernelS[i]);
-  const soloDemands = kernelS.map((g, i) => g / alone[i]);
-  const totalDemand = soloDemands.reduce((a, b) => a + b, 0);
+  const others = coRunnerDemands(kernelS, alone);
   const base = runners.map((r, i) => {
     const phase = r.profile.startupPhase;
     if (phase === undefined) return alone[i];
-    return alone[i] + params.mpsStartupWait * (alone[i] - phase.buildS) * (totalDemand - soloDemands[i]);
+    return alone[i] + params.mpsStartupWait * (alone[i] - phase.buildS) * others[i];
   });
   const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
   const kernelsPerStep = runners.map((r) => r.profile.kernels?.perStep ?? Infinity);

@@ -16,18 +16,17 @@ import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
 import type { Slice } from "./slice.ts";
 import { gpuTime, hostTime } from "./sm-scaling.ts";
+import { coRunnerDemands } from "./startup.ts";
 import type { CoRunner, SharingParams } from "./types.ts";
 
 export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingParams): Rates {
   const g = runners.map((r) => gpuTime(r.profile, slice.sms, slice.bandwidthShare));
   const alone = runners.map((r, i) => hostTime(r.profile) + g[i]);
-  const soloDemands = g.map((gi, i) => gi / alone[i]);
-  const totalDemand = soloDemands.reduce((a, b) => a + b, 0);
+  const others = coRunnerDemands(g, alone);
   const step = runners.map((r, i) => {
     const phase = r.profile.startupPhase;
     if (phase === undefined) return alone[i];
-    const wait = phase.waitS ?? params.startupWait * alone[i];
-    return alone[i] + (totalDemand - soloDemands[i]) * wait;
+    return alone[i] + others[i] * (phase.waitS ?? params.startupWait * alone[i]);
   });
   const overhead = runners.length > 1 ? 1 + params.switchOverhead : 1;
   const shares = fairShares(

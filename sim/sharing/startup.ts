@@ -40,3 +40,13 @@ export function startupProfile(p: WorkloadProfile, idlePowerW: number): Workload
     startupPhase: { buildS, ...(p.startupWaitS === undefined ? {} : { waitS: p.startupWaitS }) },
   };
 }
+
+/**
+ * What each co-runner's start-up waits for: the other runners' demands summed, D_i = sum over j != i of
+ * g_j / t_j (the fraction of the time j has kernels to run alone), from their GPU and step seconds alone.
+ */
+export function coRunnerDemands(gpuS: readonly number[], aloneS: readonly number[]): number[] {
+  const demands = gpuS.map((g, i) => g / aloneS[i]);
+  const total = demands.reduce((a, b) => a + b, 0);
+  return demands.map((d) => total - d);
+}
