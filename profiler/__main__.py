@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .experiment import MODES, Experiment, ProcSpec, Settings, run_id
+from .stepper import LOOPS
 from .workloads import load_catalog, load_spec_file, resolve
 
 DEFAULT_OUT = "results/runs"
@@ -33,7 +34,7 @@ def _known(args) -> dict:
 
 
 def _settings(args) -> Settings:
-    keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers")
+    keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers", "loop")
     return Settings().with_overrides({k: getattr(args, k) for k in keys if getattr(args, k, None) is not None})
 
 
@@ -48,6 +49,18 @@ def cmd_workloads(args) -> int:
         shape = "x".join(map(str, w.input))
         data = f"{w.dataset} ({w.images_per_epoch} images/epoch)"
         print(f"{wid:22} {w.model:18} classes={w.classes:<5} batch={w.batch:<4} input={shape}  {data}")
+    return 0
+
+
+def cmd_check_spec(args) -> int:
+    from .gpu import total_memory_bytes
+    from .spec_check import check_workloads
+
+    records = check_workloads(load_spec_file(args.file), args.file, total_memory_bytes())
+    for r in records:
+        need = "no meta-device estimate" if r["estimate_bytes"] is None else f"~{r['estimate_bytes'] / 2**30:.1f} GiB"
+        print(f"{r['workload']:24} {r['model']:30} {need}")
+    print(f"{args.file}: {len(records)} workload(s) checked")
     return 0
 
 
@@ -146,6 +159,9 @@ def parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("workloads", help="list the workloads")
     common(sp, out=False)
     sp.set_defaults(fn=cmd_workloads)
+    sp = sub.add_parser("check-spec", help="check a spec or plan file's workloads (timm names, memory) without GPU work")
+    sp.add_argument("file")
+    sp.set_defaults(fn=cmd_check_spec)
     sp = sub.add_parser("probe", help="print the GPU, software versions and capabilities")
     sp.add_argument("--mps-percentages", help="comma-separated active-thread percentages: SMs a client sees at each")
     sp.set_defaults(fn=cmd_probe)
@@ -163,6 +179,9 @@ def parser() -> argparse.ArgumentParser:
     for flag, typ in (*timing, ("--loader-workers", int)):
         sp.add_argument(flag, type=typ)
     sp.add_argument("--data", help="image folder (torchvision ImageFolder layout) instead of synthetic data")
+    sp.add_argument(
+        "--loop", choices=LOOPS, help="training loop: sync (default, as timm's train.py: waits for each step's loss) or inflight"
+    )
     sp.add_argument("--mig-profiles", help="mig: comma-separated instance profiles to create, one per process")
     sp.add_argument("--allow-mig-reconfigure", action="store_true", help="let mig runs create and destroy instances")
     sp.set_defaults(fn=cmd_run)

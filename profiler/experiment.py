@@ -22,6 +22,9 @@ class Settings:
     # A per-process PyTorch memory cap (0: none), to find the least memory a workload trains in: cuDNN then picks
     # algorithms with smaller workspaces, as it must inside a small MIG instance.
     memory_cap_gib: float = 0.0
+    # The training loop (profiler/stepper.py): "sync" waits for each step's loss as timm's train.py does;
+    # "inflight" keeps one step in flight (the loop of the runs recorded before 2026-12-01, whose manifests lack it).
+    loop: str = "sync"
 
     def with_overrides(self, overrides: dict) -> "Settings":
         return replace(self, **overrides)

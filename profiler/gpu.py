@@ -101,6 +101,17 @@ def describe() -> dict:
     return {"gpu": gpu, "software": software, "capabilities": caps}
 
 
+def total_memory_bytes() -> int | None:
+    """The GPU's memory from NVML (no CUDA context), or None without NVML."""
+    if is_fake():
+        return FAKE_GPU["memory_bytes"]
+    try:
+        nv = nvml()
+        return int(nv.nvmlDeviceGetMemoryInfo(nv.nvmlDeviceGetHandleByIndex(0)).total)
+    except Exception:  # noqa: BLE001 - no NVML here: the memory check is skipped
+        return None
+
+
 def process_memory(pid: int) -> int | None:
     """NVML's memory for one process, or None where NVML does not list it (e.g. some MPS setups)."""
     if is_fake():

@@ -8,6 +8,7 @@ import yaml
 
 from .errors import InputError
 from .experiment import MODES, Experiment, ProcSpec, Settings, run_id
+from .stepper import LOOPS
 from .workloads import Workload, load_catalog, parse_workloads, resolve
 
 SETTING_TYPES = {
@@ -20,6 +21,7 @@ SETTING_TYPES = {
     "loader_workers": int,
     "sample_hz": float,
     "memory_cap_gib": float,
+    "loop": str,
 }
 GROUP_KEYS = {
     "name",
@@ -46,7 +48,11 @@ def _settings(raw: object, file: str, where: str, base: Settings) -> Settings:
         want = SETTING_TYPES.get(key)
         if want is None:
             raise InputError(file, f"{where}.{key}", f"one of {', '.join(SETTING_TYPES)}", key)
-        if want is str:
+        if key == "loop":
+            if value not in LOOPS:
+                raise InputError(file, f"{where}.{key}", f"one of {', '.join(LOOPS)}", value)
+            ok = True
+        elif want is str:
             ok = isinstance(value, str)
         else:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0

@@ -17,7 +17,7 @@ from .backends import make_job, preload
 from .gpu import process_memory
 from .jsonl import RunFiles
 from .kernel_trace import parse_trace
-from .stepper import Stepper, step_record
+from .stepper import make_stepper, step_record
 
 STEPPING = ("warmup", "measure", "tail", "job")
 
@@ -84,7 +84,7 @@ class Worker:
         self.job = make_job(self.w, self.settings, msg.get("sm_limit"), msg.get("green", False))
         self.job.build()
         self.sm_seen = self.job.sm_count()
-        self.stepper = Stepper(self.job)
+        self.stepper = make_stepper(self.job, self.settings.get("loop", "sync"))
         self.event("start", f"pid {os.getpid()}")
 
     def on_prepare(self, msg: dict) -> None:
@@ -126,7 +126,9 @@ class Worker:
         from .overhead import measure_overhead
 
         self.start_job(msg)
-        measure_overhead(self.job, self.files, self.w["batch"], msg["blocks"], msg["steps"], self.settings["sample_hz"])
+        measure_overhead(
+            self.job, self.files, self.w["batch"], msg["blocks"], msg["steps"], self.settings["sample_hz"], self.settings["loop"]
+        )
         self.on_finish(msg)
 
     # -- stepping ---------------------------------------------------------------------------------

@@ -57,6 +57,8 @@ export interface Manifest {
     loader_workers: number;
     sample_hz: number;
     memory_cap_gib?: number;
+    /** Absent in runs recorded before the loop was a setting: they kept one step in flight. */
+    loop?: "sync" | "inflight";
   };
   command: string;
   started_at: number;

@@ -49,6 +49,7 @@ function runRow(run: ParsedRun): RunRow {
     ...m.settings,
     // 0 in the manifest, or absent (runs before the setting existed): no cap.
     memory_cap_gib: m.settings.memory_cap_gib || null,
+    loop: m.settings.loop ?? "inflight",
     capabilities: stableJson(m.capabilities ?? {}),
     notes: m.notes,
     ingest_status: run.status,

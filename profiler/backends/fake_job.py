@@ -28,6 +28,9 @@ class FakeJob:
             raise FakeOutOfMemory(f"fake out of memory at step {self.steps}")
         time.sleep(self.step_s)
 
+    def sync_loss(self) -> float:
+        return 0.0
+
     def mark(self) -> float:
         return time.time()
 

@@ -28,7 +28,7 @@ class TorchJob:
         self.settings = settings
         self.green_sms = green_sms
         self.green = self.stream = None
-        self.model = self.opt = self.batches = None
+        self.model = self.opt = self.batches = self.last_loss = None
 
     def build(self) -> None:
         import timm
@@ -92,8 +92,13 @@ class TorchJob:
     def launch_step(self) -> None:
         x, y = next(self.batches)
         self.opt.zero_grad(set_to_none=True)
-        self.loss(self.model(x), y).backward()
+        self.last_loss = self.loss(self.model(x), y)
+        self.last_loss.backward()
         self.opt.step()
+
+    def sync_loss(self) -> float:
+        """The host waits for the step's loss, as timm's train.py does each step (`loss.item()`)."""
+        return self.last_loss.item()
 
     def mark(self):
         import torch
@@ -147,7 +152,7 @@ class TorchJob:
     def close(self) -> None:
         import torch
 
-        self.model = self.opt = self.batches = None
+        self.model = self.opt = self.batches = self.last_loss = None
         gc.collect()
         torch.cuda.synchronize()
         torch.cuda.empty_cache()

@@ -10,6 +10,7 @@
 #   bash profiler/device/finish-dataset.sh warmjit busystart     # fill the JIT cache, then start-ups beside busy
 #                                                                # and SM-capped jobs (calibration)
 #   REPLAYS="scenarios/replays/replay-naive-6jobs.yaml" bash profiler/device/finish-dataset.sh replays  # some only
+#   PLAN=profiler/plans/h200-zoo.yaml bash profiler/device/finish-dataset.sh gpuinfo checkspec plan  # the model zoo
 # Complete run folders are skipped (the plan is resumable); replays and the start-up scenario are rerun in place.
 # Brings back $OUT/new-runs.tar.gz (every folder this call wrote, found by modification time, reruns included) and a
 # log; unpack into calibration/data/h200-runs (a rerun replaces its folder) and update its README.
@@ -32,7 +33,10 @@ sleep 1 # folders written from now on are newer than the marker
 for step in "$@"; do
   echo "=== $(date -u +%T) $step ($(left) s left)"
   case "$step" in
-    plan) timeout "$(left)" python3 -m profiler plan profiler/plans/h200-dataset.yaml ${ONLY:+--only "$ONLY"} \
+    gpuinfo) nvidia-smi --query-gpu=name,uuid,driver_version,mig.mode.current,compute_mode,clocks.sm,power.limit --format=csv
+      python3 -c "import torch,timm; print('torch', torch.__version__, 'timm', timm.__version__)" ;;
+    checkspec) timeout 120 python3 -m profiler check-spec "${PLAN:-profiler/plans/h200-dataset.yaml}" || echo "check-spec failed" ;;
+    plan) timeout "$(left)" python3 -m profiler plan "${PLAN:-profiler/plans/h200-dataset.yaml}" ${ONLY:+--only "$ONLY"} \
       --deadline-s "$(($(left) - 60))" --out "$R" ;;
     replays*) for s in ${REPLAYS:-scenarios/replays/*.yaml}; do
       rm -rf "$R/$(basename "$s" .yaml)${step#replays}" # a rerun replaces the committed one
@@ -55,7 +59,8 @@ for step in "$@"; do
     done ;;
     green) timeout 90 python3 -m profiler run --mode green --sm-limit 16 --workloads resnet26-c10-b128 \
       --run-id green__resnet26-c10-b128__sm16 --validation --out "$R" ;;
-    *) echo "unknown step $step (plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, warmjit, busystart, green)"; exit 2 ;;
+    *) echo "unknown step $step (gpuinfo, checkspec, plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, warmjit,"\
+      "busystart, green)"; exit 2 ;;
   esac
 done 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt"
 pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"

@@ -138,6 +138,7 @@ function runRow(plan: Plan, index: number): RunRow {
     loader_workers: 4,
     sample_hz: 10,
     memory_cap_gib: null,
+    loop: "sync",
     capabilities: "{}",
     notes: "",
     ingest_status: "ok",
