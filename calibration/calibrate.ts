@@ -76,6 +76,9 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
       mpsInterference: 0,
       mpsKernelWait: 0,
       mpsMemoryContention: 0,
+      mpsWeightKernel: 0,
+      mpsWeightWave: 0,
+      mpsWeightActivity: 0,
       startupWait: 0,
       mpsStartupWait: 0,
       mpsClientMemoryDeltaBytes: 0,
@@ -86,6 +89,7 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
     fitErrors: fittedProfiles.fitErrors,
     transfers: [],
     skipped: fittedProfiles.skipped,
+    warnings: fittedProfiles.warnings,
   };
   const sharing = fitSharingParams(base, runs);
   const waits = fitStartupWaits({ ...base, sharing: sharing.sharing }, ds);

@@ -26,6 +26,8 @@ export interface MeasuredRun {
   /** The profiler's mode; "mps" runs with SM caps are reported as "mps-partitioned". */
   mode: string;
   gpu: string;
+  /** The GPU's UUID: runs of one workload on two machines can differ (a launch-bound model follows the host). */
+  gpuUuid: string;
   validation: boolean;
   /** Whole and clean: status complete and every line ingested. */
   usable: boolean;
@@ -35,6 +37,8 @@ export interface MeasuredRun {
   /** Means over the shared measurement window (null without samples there). */
   utilization: number | null;
   smActivity: number | null;
+  /** DRAM bandwidth utilization (NVML GPM), 0..1. */
+  dramUtil: number | null;
   powerW: number | null;
   /** Peak device memory used in the window, and the lowest reading of the run (the GPU's idle baseline). */
   memoryUsedBytes: number | null;
@@ -49,6 +53,11 @@ const fractionOf = (percents: number[]) => {
 
 function column(samples: SampleRow[], pick: (s: SampleRow) => number | null): number[] {
   return samples.map(pick).filter((v): v is number => v !== null);
+}
+
+/** GPM sometimes returns 0 for a sample while NVML shows kernels running: a missed reading, not an idle GPU. */
+function gpmReading(s: SampleRow, value: number | null): number | null {
+  return value === 0 && (s.util_gpu ?? 0) > 0 ? null : value;
 }
 
 function measuredProc(p: ProcRow, batch: number, mode: string): MeasuredProc {
@@ -76,15 +85,14 @@ function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): 
     runId: run.run_id,
     mode: run.mode === "mps" && capped ? "mps-partitioned" : run.mode,
     gpu: run.gpu_name,
+    gpuUuid: run.gpu_uuid,
     validation: run.validation,
     usable: run.status === "complete" && run.ingest_status === "ok",
     memoryCapBytes: run.memory_cap_gib === null ? null : run.memory_cap_gib * 2 ** 30,
     procs,
     utilization: fractionOf(column(window, (s) => s.util_gpu)),
-    // GPM sometimes returns 0 for a sample while NVML shows kernels running: a missed reading, not an idle GPU.
-    smActivity: fractionOf(
-      column(window, (s) => (s.gpm_sm_util === 0 && (s.util_gpu ?? 0) > 0 ? null : s.gpm_sm_util)),
-    ),
+    smActivity: fractionOf(column(window, (s) => gpmReading(s, s.gpm_sm_util))),
+    dramUtil: fractionOf(column(window, (s) => gpmReading(s, s.gpm_dram_bw_util))),
     powerW: mean(column(window, (s) => s.power_w)),
     memoryUsedBytes: used.length ? Math.max(...used) : null,
     baselineMemoryBytes: all.length ? Math.min(...all) : null,

@@ -3,6 +3,7 @@
  * A set is one GPU model's workload profiles and sharing parameters, with provenance and per-parameter fit errors.
  */
 import { z } from "zod";
+import type { SharingParams, WorkloadProfile } from "../sim/sharing/types.ts";
 
 const positive = z.number().positive();
 const fraction = z.number().min(0).max(1);
@@ -28,8 +29,16 @@ export const workloadProfileSchema = z.object({
   memoryBoundFraction: fraction,
   memoryBytes: z.number().min(0),
   minMemoryBytes: z.number().min(0).optional(),
-  kernels: z.object({ perStep: positive, exposedPerStep: z.number().min(0) }).optional(),
+  kernels: z
+    .object({
+      perStep: positive,
+      exposedPerStep: z.number().min(0),
+      meanUs: positive,
+      waveUs: positive,
+    })
+    .optional(),
   smActivity: fraction,
+  dramUtil: fraction,
   powerW: z.number().min(0),
   startupS: z.number().min(0).optional(),
   startupBusyFraction: fraction.optional(),
@@ -44,6 +53,9 @@ export const sharingParamsSchema = z.object({
   mpsInterference: fraction,
   mpsKernelWait: z.number().min(0),
   mpsMemoryContention: z.number().min(0),
+  mpsWeightKernel: z.number().min(0),
+  mpsWeightWave: z.number().min(0),
+  mpsWeightActivity: z.number().min(0),
   startupWait: z.number().min(0),
   mpsStartupWait: z.number().min(0),
   mpsClientMemoryDeltaBytes: z.number(),
@@ -126,7 +138,15 @@ export const calibrationSetSchema = z.object({
   migSlices: migSlicesSchema.optional(),
   /** Workloads the data showed but the set could not profile, with the reason: asking for one is an error. */
   skipped: z.array(z.object({ workload: z.string(), reason: z.string() })),
+  /** What calibration warned about: runs left out, SM curves that fit badly, parts the simulator assumes. */
+  warnings: z.array(z.string()).default([]),
 });
 
 export type CalibrationSet = z.infer<typeof calibrationSetSchema>;
+
+/** Both ways assignable: a field added to the type but not the schema (or back) fails the build, not a load. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const profileMatches: Same<z.infer<typeof workloadProfileSchema>, Omit<WorkloadProfile, "startupPhase">> = true;
+const paramsMatch: Same<z.infer<typeof sharingParamsSchema>, SharingParams> = true;
+void [profileMatches, paramsMatch];
 export type FitError = z.infer<typeof fitErrorSchema>;

@@ -52,7 +52,13 @@ export function transferProfile(profile: WorkloadProfile, source: GpuSpec, targe
     smScaling: { sms, stepTimeS: sms.map((n) => curveStepTime(smCurve, n)) },
     smCurve,
     memoryBoundFraction: bandwidthPart / k,
+    // Kernels last k times as long on the target; how many there are, and which ones wait, stays.
+    ...(profile.kernels === undefined
+      ? {}
+      : { kernels: { ...profile.kernels, meanUs: k * profile.kernels.meanUs, waveUs: k * profile.kernels.waveUs } }),
     smActivity: Math.min(1, profile.smActivity * activeShare),
+    // DRAM utilization while busy is taken to stay (the memory-bound share of the kernels scales with bandwidth).
+    dramUtil: Math.min(1, profile.dramUtil * activeShare),
     powerW: target.power.idleW + (profile.powerW - source.power.idleW) * dynamicScale * activeShare,
     transferred: true,
   };

@@ -152,6 +152,7 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
       { path: "gpu.baselineMemoryBytes", from: h200.gpu.name, method: "kept as measured" },
     ],
     skipped: h200.skipped,
+    warnings: h200.warnings,
     migSlices: {
       source: `calibration/data/a100/${MISO_FILE}`,
       referenceSms: target.migSms,

@@ -10,9 +10,9 @@ import type { Dataset } from "../dataset.ts";
 import type { MeasuredRun } from "../measured.ts";
 import type { FitError } from "../set-schema.ts";
 import { memoryBoundFraction } from "./kernel-class.ts";
-import { kernelCounts } from "./kernel-counts.ts";
+import { kernelStats } from "./kernel-stats.ts";
 import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
-import { fitAmdahl, type SmPoint } from "./sm-curve.ts";
+import { fitCurve, type SmPoint } from "./sm-curve.ts";
 import { computationKeys } from "./computation.ts";
 import { fitStartup, type WorkloadStartup } from "./startup.ts";
 import { mean, median } from "./stats.ts";
@@ -34,7 +34,12 @@ export interface FittedProfiles {
   skipped: { workload: string; reason: string }[];
   /** The solo runs behind each profile (their kernel traces feed sim/replay). */
   soloRuns: Map<string, string[]>;
+  /** What the user should know about the fit: runs left out, SM curves that fit badly (never silence). */
+  warnings: string[];
 }
+
+/** An SM curve that misses its own points by more than this (rms, percent) is reported. */
+export const CURVE_WARN_PCT = 5;
 
 const isSolo = (r: MeasuredRun) =>
   r.mode === "exclusive" && r.procs.length === 1 && r.procs[0].smLimit === null && r.memoryCapBytes === null;
@@ -54,6 +59,29 @@ function required(value: number | null | undefined, file: string, field: string,
   if (value === null || value === undefined || !Number.isFinite(value))
     throw new InputError(file, field, what);
   return value;
+}
+
+/**
+ * The GPU a workload is profiled on: of the GPUs (UUIDs) with a kernel-traced solo run of it (else any solo run),
+ * the one with the most solo runs, then the most SM-capped runs, then the first UUID. Machines differ in host
+ * speed (a launch-bound model ran 15 % apart on two H200s), so one workload's figures come from one machine.
+ */
+function homeGpu(solo: MeasuredRun[], capped: MeasuredRun[], traced: ReadonlySet<string>): string {
+  const count = (rs: MeasuredRun[], uuid: string) => rs.filter((r) => r.gpuUuid === uuid).length;
+  const tracedSolo = solo.filter((r) => traced.has(r.runId));
+  const uuids = [...new Set((tracedSolo.length > 0 ? tracedSolo : solo).map((r) => r.gpuUuid))].sort();
+  const key = (u: string) => [count(solo, u), count(capped, u)];
+  return uuids.reduce((best, u) => {
+    const [a, b] = [key(u), key(best)];
+    return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]) ? u : best;
+  });
+}
+
+/** Capped runs of the home GPU, and another GPU's only at an SM count the home GPU has none of. */
+function cappedOnHome(capped: MeasuredRun[], home: string): { used: MeasuredRun[]; borrowed: MeasuredRun[] } {
+  const homeSms = new Set(capped.filter((r) => r.gpuUuid === home).map((r) => r.procs[0].smLimit));
+  const borrowed = capped.filter((r) => r.gpuUuid !== home && !homeSms.has(r.procs[0].smLimit));
+  return { used: [...capped.filter((r) => r.gpuUuid === home), ...borrowed], borrowed };
 }
 
 function smPoints(
@@ -77,7 +105,7 @@ function smPoints(
 }
 
 /** What the solo runs of one workload say, besides its SM curve. */
-function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[]) {
+function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[], gpuSms: number) {
   const ids = new Set(solo.map((r) => r.runId));
   const where = `${ds.dir}: runs ${[...ids].join(", ")}`;
   const stepTimeS = 1 / mean(solo.map((r) => r.procs[0].stepsPerSecond!));
@@ -97,7 +125,10 @@ function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[]) {
       (r.baselineMemoryBytes ?? 0),
   );
   const row = ds.workloads.find((w) => ids.has(w.run_id) && w.workload === id)!;
-  const kernels = kernelCounts(ds.kernels.filter((k) => ids.has(k.run_id)));
+  const kernels = kernelStats(
+    ds.kernels.filter((k) => ids.has(k.run_id)),
+    gpuSms,
+  );
   return {
     model: row.model,
     batch: row.batch,
@@ -113,6 +144,12 @@ function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[]) {
       where,
       "samples.gpm_sm_util",
       "SM activity samples (NVML GPM)",
+    ),
+    dramUtil: required(
+      mean(solo.map((r) => r.dramUtil ?? NaN)),
+      where,
+      "samples.gpm_dram_bw_util",
+      "DRAM bandwidth samples (NVML GPM)",
     ),
     powerW: required(mean(solo.map((r) => r.powerW ?? NaN)), where, "samples.power_w", "power samples"),
   };
@@ -134,8 +171,10 @@ export function fitProfiles(
     runsUsed: [],
     skipped: [],
     soloRuns: new Map(),
+    warnings: [],
   };
   const startup = fitStartup(ds);
+  const traced = new Set(ds.iterations.map((it) => it.run_id));
   /**
    * A workload's start-up, each figure its own where measured, else that of one computing the same (start-up is
    * model build and autotuning); undefined when neither was measured.
@@ -149,10 +188,26 @@ export function fitProfiles(
   };
   let startupUsed = false;
   for (const id of workloads) {
-    const solo = fitting.filter((r) => isSolo(r) && r.procs[0].workload === id);
-    const capped = fitting.filter(
+    const allSolo = fitting.filter((r) => isSolo(r) && r.procs[0].workload === id);
+    const allCapped = fitting.filter(
       (r) => isCappedSolo(r) && computation.get(r.procs[0].workload) === computation.get(id),
     );
+    const home = homeGpu(allSolo, allCapped, traced);
+    const solo = allSolo.filter((r) => r.gpuUuid === home);
+    const { used: capped, borrowed } = cappedOnHome(allCapped, home);
+    const elsewhere = allSolo.filter((r) => r.gpuUuid !== home);
+    if (elsewhere.length > 0) {
+      out.warnings.push(
+        `${id}: solo runs on ${new Set(allSolo.map((r) => r.gpuUuid)).size} GPUs; only ${home}'s are fitted ` +
+          `(left out: ${elsewhere.map((r) => `${r.runId} on ${r.gpuUuid}`).join(", ")})`,
+      );
+    }
+    if (borrowed.length > 0) {
+      out.warnings.push(
+        `${id}: SM points from another GPU than its solo runs' ${home}: ` +
+          borrowed.map((r) => `${r.runId} on ${r.gpuUuid}`).join(", "),
+      );
+    }
     const { points, runs: pointRuns } = smPoints(solo, capped, gpuSms);
     const memoryCapped = fitting.filter((r) => isMemoryCapped(r) && r.procs[0].workload === id);
     if (points.length < 2) {
@@ -163,7 +218,13 @@ export function fitProfiles(
       });
       continue;
     }
-    const fit = fitAmdahl(points, gpuSms)!;
+    const fit = fitCurve(points, gpuSms);
+    if (fit.rmsePct > CURVE_WARN_PCT) {
+      out.warnings.push(
+        `${id}: its SM curve misses its ${points.length} points by ${fit.rmsePct.toFixed(1)} % rms ` +
+          `(over ${CURVE_WARN_PCT} %): its SM-capped and MIG predictions are less sure`,
+      );
+    }
     points.forEach((p) =>
       out.smPoints.push({
         workload: id,
@@ -178,7 +239,7 @@ export function fitProfiles(
       value: fit.rmsePct,
       points: points.length,
     };
-    const figures = soloFigures(ds, id, solo);
+    const figures = soloFigures(ds, id, solo, gpuSms);
     const least = leastMemory(memoryCapped);
     const started = startupOf(id);
     out.profiles[id] = {

@@ -16,10 +16,17 @@ import { mape, mean, median } from "./stats.ts";
  * beyond anything measured on GPUs (nvidia-sharing.md §5: 5-20% for four sharers). */
 const MAX_SWITCH_OVERHEAD = 1;
 const MAX_MPS_INTERFERENCE = 1;
+const MPS_ROUNDS = 3;
 /** Three mean co-runner kernels per exposed launch: a queue three kernels deep behind every busy co-runner. */
 const MAX_MPS_KERNEL_WAIT = 3;
-/** Memory-bound kernels twice as slow beside co-runners that keep the whole GPU's memory system busy. */
-const MAX_MPS_MEMORY_CONTENTION = 1;
+/** Kernels four times as slow beside co-runners that keep the whole GPU's DRAM bandwidth busy. */
+const MAX_MPS_MEMORY_CONTENTION = 3;
+/**
+ * Turn-weight exponents: at 2 a client of kernels twice as long (or waves twice as long) holds four times the
+ * share; the activity exponent up to 4 (activities lie between 0.4 and 1, so a^4 spans 0.03 to 1).
+ */
+const MAX_MPS_WEIGHT_EXPONENT = 2;
+const MAX_MPS_ACTIVITY_EXPONENT = 4;
 
 /** Per-job throughput MAPE of a set (with `params`) over runs; only jobs that trained are compared. */
 export function throughputMape(set: CalibrationSet, runs: MeasuredRun[], params: SharingParams): number {
@@ -60,7 +67,14 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
     rs.flatMap((r) => r.procs).filter((p) => p.stepsPerSecond !== null).length;
   /** One throughput parameter on its mode's runs, searched from 0 to `max` with the others as fitted so far. */
   const fitThroughput = (
-    key: "switchOverhead" | "mpsInterference" | "mpsKernelWait" | "mpsMemoryContention",
+    key:
+      | "switchOverhead"
+      | "mpsInterference"
+      | "mpsKernelWait"
+      | "mpsMemoryContention"
+      | "mpsWeightKernel"
+      | "mpsWeightWave"
+      | "mpsWeightActivity",
     modeRuns: MeasuredRun[],
     max: number,
     modeName: string,
@@ -75,9 +89,12 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
     };
   };
   fitThroughput("switchOverhead", naive, MAX_SWITCH_OVERHEAD, "naive");
-  // The three MPS parameters trade off (all slow co-runners down): one at a time, twice.
-  for (let round = 0; round < 2; round++) {
+  // The MPS parameters trade off (who wins, and how much everyone slows): one at a time, three rounds.
+  for (let round = 0; round < MPS_ROUNDS; round++) {
     fitThroughput("mpsInterference", mps, MAX_MPS_INTERFERENCE, "MPS");
+    fitThroughput("mpsWeightKernel", mps, MAX_MPS_WEIGHT_EXPONENT, "MPS");
+    fitThroughput("mpsWeightWave", mps, MAX_MPS_WEIGHT_EXPONENT, "MPS");
+    fitThroughput("mpsWeightActivity", mps, MAX_MPS_ACTIVITY_EXPONENT, "MPS");
     fitThroughput("mpsKernelWait", mps, MAX_MPS_KERNEL_WAIT, "MPS");
     fitThroughput("mpsMemoryContention", mps, MAX_MPS_MEMORY_CONTENTION, "MPS");
   }

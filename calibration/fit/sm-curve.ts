@@ -39,8 +39,12 @@ export function relativeRmsePct(curve: SmCurve, points: SmPoint[]): number {
   return 100 * Math.sqrt(squares.reduce((a, b) => a + b, 0) / points.length);
 }
 
-/** alpha beyond 4 makes the curve a step, which a handful of SM points cannot tell from alpha = 4. */
-export const MAX_ALPHA = 4;
+/**
+ * Exponents up to 1.5: on the H200 data a freer exponent (up to 4) fitted each curve's own points better but
+ * predicted a left-out SM count far worse (11.5 % against 5.7 % over 102 held-out points), the curve bending
+ * steeply below the lowest point it saw.
+ */
+export const MAX_ALPHA = 1.5;
 
 /** Best curve over alpha in [0, MAX_ALPHA] (grid, then golden-section refinement). */
 export function fitSmCurve(points: SmPoint[], referenceSms: number): CurveFit {
@@ -52,9 +56,15 @@ export function fitSmCurve(points: SmPoint[], referenceSms: number): CurveFit {
 }
 
 /**
- * The workload profiles' curve: Amdahl's law (alpha = 1), serialS and parallelS fitted. On the H200 data a free
- * alpha fits the points it saw better but predicts a left-out SM count worse (docs/calibration.md).
+ * The workload profiles' curve: with four or more SM points the exponent is fitted with serialS and parallelS
+ * (fitSmCurve); three points fit any exponent exactly (three unknowns), so with fewer it is Amdahl's law
+ * (alpha = 1).
  */
-export function fitAmdahl(points: SmPoint[], referenceSms: number): CurveFit | undefined {
-  return fitAtAlpha(points, referenceSms, 1);
+export const MIN_POINTS_FOR_ALPHA = 4;
+
+export function fitCurve(points: SmPoint[], referenceSms: number): CurveFit {
+  const fit =
+    points.length >= MIN_POINTS_FOR_ALPHA ? fitSmCurve(points, referenceSms) : fitAtAlpha(points, referenceSms, 1);
+  if (fit === undefined) throw new Error(`cannot fit an SM curve to ${points.length} point(s)`);
+  return fit;
 }

@@ -1,10 +1,10 @@
 /**
  * The mps-partitioned check where the runs hold no multi-process mps-partitioned run: every single-process
  * MPS-capped run is fitted, so each SM point is left out of its workload's curve in turn, the curve refitted on
- * the others, and the dropped point's step time predicted.
+ * the others (with its exponent, as calibration fits it), and the dropped point's step time predicted.
  */
 import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
-import { fitAmdahl } from "../fit/sm-curve.ts";
+import { fitCurve } from "../fit/sm-curve.ts";
 import type { CalibrationSet } from "../set-schema.ts";
 
 export interface HeldOutSmPoint {
@@ -25,10 +25,10 @@ export function heldOutSmPoints(set: CalibrationSet): HeldOutSmPoint[] {
     return points
       .filter((p) => p.sms < set.gpu.sms && points.length >= 4)
       .map((held) => {
-        const { curve } = fitAmdahl(
+        const { curve } = fitCurve(
           points.filter((p) => p !== held),
           set.gpu.sms,
-        )!;
+        );
         const predictedS =
           profile.stepTimeS + curveStepTime(curve, held.sms) - curveStepTime(curve, set.gpu.sms);
         return {

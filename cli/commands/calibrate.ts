@@ -20,7 +20,7 @@ export function registerCalibrate(program: Command): void {
       writeCalibrationSet(options.out, set, tables);
       if (options.json) {
         process.stdout.write(
-          `${JSON.stringify({ out: options.out, sharing: set.sharing, fitErrors: set.fitErrors })}\n`,
+          `${JSON.stringify({ out: options.out, sharing: set.sharing, fitErrors: set.fitErrors, warnings: set.warnings })}\n`,
         );
         return;
       }
@@ -36,6 +36,7 @@ export function registerCalibrate(program: Command): void {
         formatTable(["workload", "step s", "busy", "alpha", "mem GiB", "curve rmse %"], rows),
       );
       for (const s of set.skipped) process.stdout.write(`not profiled: ${s.workload}: ${s.reason}\n`);
+      for (const w of set.warnings) process.stderr.write(`warning: ${w}\n`);
       for (const [name, value] of Object.entries(set.sharing)) process.stdout.write(`${name}: ${value}\n`);
       process.stdout.write(
         `wrote ${options.out} (${Object.keys(set.workloads).length} workloads, ${set.provenance.runs.length} runs)\n`,

@@ -26,6 +26,19 @@ const BLOCKS_PER_SM = 32;
 const REGISTERS_PER_SM = 65536;
 const SHARED_BYTES_PER_SM = 228 * 1024;
 
+/** Blocks of a kernel one SM holds at once, by the occupancy limits (threads, blocks, registers, shared memory). */
+export function blocksPerSm(
+  threadsPerBlock: number,
+  registersPerThread: number | null,
+  sharedBytesPerBlock: number | null,
+): number {
+  const threads = Math.max(1, threadsPerBlock);
+  const limits = [BLOCKS_PER_SM, Math.floor(THREADS_PER_SM / threads)];
+  if (registersPerThread) limits.push(Math.floor(REGISTERS_PER_SM / (registersPerThread * threads)));
+  if (sharedBytesPerBlock) limits.push(Math.floor(SHARED_BYTES_PER_SM / sharedBytesPerBlock));
+  return Math.max(1, Math.min(...limits));
+}
+
 /** SMs a kernel's grid fills: its blocks over the blocks one SM can hold (occupancy limits), capped at the GPU. */
 export function smDemand(
   blocks: number,
@@ -34,11 +47,7 @@ export function smDemand(
   sharedBytesPerBlock: number | null,
   gpuSms: number,
 ): number {
-  const threads = Math.max(1, threadsPerBlock);
-  const limits = [BLOCKS_PER_SM, Math.floor(THREADS_PER_SM / threads)];
-  if (registersPerThread) limits.push(Math.floor(REGISTERS_PER_SM / (registersPerThread * threads)));
-  if (sharedBytesPerBlock) limits.push(Math.floor(SHARED_BYTES_PER_SM / sharedBytesPerBlock));
-  const perSm = Math.max(1, Math.min(...limits));
+  const perSm = blocksPerSm(threadsPerBlock, registersPerThread, sharedBytesPerBlock);
   return Math.min(gpuSms, Math.max(1, Math.ceil(blocks / perSm)));
 }
 

@@ -55,13 +55,17 @@ export interface WorkloadProfile {
    */
   minMemoryBytes?: number;
   /**
-   * Kernels of one solo step, and how many of them start on an idle GPU (the idle gaps before them: the host
-   * had not launched them yet), from the kernel trace; absent without a trace. Under MPS a kernel that starts
-   * on an idle stream waits behind co-runners' kernels (mps.ts).
+   * The kernels of one solo step, from the kernel trace; absent without a trace. `perStep`: how many;
+   * `exposedPerStep`: how many start on an idle GPU (the host had not launched them yet: under MPS such a kernel
+   * waits behind co-runners' kernels); `meanUs`: their mean duration; `waveUs`: how long one wave of a kernel's
+   * blocks holds its SMs (duration over waves, waves = blocks over what the SMs hold at once), averaged over the
+   * step's kernel time. Under MPS the clients' kernels take turns at the SMs; long kernels and long waves make
+   * long turns (mps.ts).
    */
-  kernels?: { perStep: number; exposedPerStep: number };
-  /** Mean SM activity (0..1) and board power (W) while it runs alone. */
+  kernels?: { perStep: number; exposedPerStep: number; meanUs: number; waveUs: number };
+  /** Mean SM activity (0..1), DRAM bandwidth utilization (0..1, NVML GPM) and board power (W) while it runs alone. */
   smActivity: number;
+  dramUtil: number;
   powerW: number;
   /**
    * Seconds a fresh job of this workload takes beyond its steady steps (model build, CUDA context, cuDNN
@@ -144,10 +148,18 @@ export interface SharingParams {
    */
   mpsKernelWait: number;
   /**
-   * MPS: how much the memory-bound part of a job's kernels stretches per unit of co-runners' memory pressure
-   * (memory-bound fraction x running fraction x SM share, summed): DRAM bandwidth and L2 that SM partitions share.
+   * MPS: how much a job's kernels stretch per unit of co-runners' memory pressure (each one's DRAM utilization
+   * while its kernels run x the fraction of the time they run x its SM share, summed): DRAM bandwidth and L2 are
+   * shared even by SM partitions that never block each other.
    */
   mpsMemoryContention: number;
+  /**
+   * MPS: exponents of a client's turn weight at the SMs, k^mpsWeightKernel * w^mpsWeightWave * a^mpsWeightActivity
+   * (k its mean kernel duration, w its wave duration, a its SM activity while busy): what decides who wins.
+   */
+  mpsWeightKernel: number;
+  mpsWeightWave: number;
+  mpsWeightActivity: number;
   /**
    * Start-up phases under sharing (sim/sharing/startup.ts), per unit of co-runners' GPU demand (the fraction of
    * the time each has kernels to run alone, summed). Time-sliced, every blocking call of a start-up waits for

@@ -28,6 +28,7 @@ function workload(id: string, stepTimeS: number, busy: number, memoryGb: number)
     memoryBoundFraction: 0,
     memoryBytes: memoryGb * 1e9,
     smActivity: busy * 0.7,
+    dramUtil: 0.3,
     powerW: 150 + 200 * busy, // low enough that no run reaches the power limit (it would hide the sharing)
     transferred: false,
   };
@@ -42,6 +43,9 @@ export const truth: CalibrationSet = {
     mpsInterference: 0.08,
     mpsKernelWait: 0,
     mpsMemoryContention: 0,
+    mpsWeightKernel: 0,
+    mpsWeightWave: 0,
+    mpsWeightActivity: 0,
     startupWait: 0,
     mpsStartupWait: 0,
     mpsClientMemoryDeltaBytes: -0.2e9,
@@ -56,6 +60,7 @@ export const truth: CalibrationSet = {
   fitErrors: {},
   transfers: [],
   skipped: [],
+  warnings: [],
 };
 
 interface Plan {

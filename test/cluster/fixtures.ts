@@ -23,6 +23,9 @@ export const params: SharingParams = {
   mpsInterference: 0.05,
   mpsKernelWait: 0,
   mpsMemoryContention: 0,
+  mpsWeightKernel: 0,
+  mpsWeightWave: 0,
+  mpsWeightActivity: 0,
   startupWait: 0,
   mpsStartupWait: 0,
   mpsClientMemoryDeltaBytes: 0,
@@ -45,6 +48,7 @@ export function testProfile(id: string, stepTimeS = 1, memoryGb = 10, busy = 0.5
     memoryBoundFraction: 0,
     memoryBytes: memoryGb * GB,
     smActivity: busy,
+    dramUtil: 0.3,
     powerW: 400,
     transferred: false,
   };
@@ -132,6 +136,7 @@ export function writeTestCalibration(dir: string): void {
       fitErrors: {},
       transfers: [],
       skipped: [],
+      warnings: [],
     },
     {},
   );

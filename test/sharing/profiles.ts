@@ -8,6 +8,9 @@ export const params: SharingParams = {
   mpsInterference: 0,
   mpsKernelWait: 0,
   mpsMemoryContention: 0,
+  mpsWeightKernel: 0,
+  mpsWeightWave: 0,
+  mpsWeightActivity: 0,
   startupWait: 0,
   mpsStartupWait: 0,
   mpsClientMemoryDeltaBytes: 0,
@@ -33,6 +36,7 @@ export function profile(id: string, busy: number, alpha = 1, memoryBytes = 10e9)
     memoryBoundFraction: 0,
     memoryBytes,
     smActivity: busy * 0.8,
+    dramUtil: 0.3,
     powerW: 100 + 300 * busy, // dynamic power in proportion to the time its kernels run
     transferred: false,
   };

@@ -1,5 +1,5 @@
 import test from "ava";
-import { fitAmdahl, fitSmCurve } from "../../../calibration/fit/sm-curve.ts";
+import { fitCurve, fitSmCurve } from "../../../calibration/fit/sm-curve.ts";
 
 const curve = (n: number, serial: number, parallel: number, alpha: number) =>
   serial + parallel * (132 / n) ** alpha;
@@ -13,19 +13,22 @@ test("fitSmCurve recovers the curve that made the points", (t) => {
   t.true(rmsePct < 1e-3);
 });
 
-test("fitAmdahl keeps alpha at 1 and fits an Amdahl curve exactly", (t) => {
-  const fit = fitAmdahl(points(1), 132)!;
-  t.is(fit.curve.alpha, 1);
-  t.true(Math.abs(fit.curve.parallelS - 0.03) < 1e-9);
+test("fitCurve fits the exponent from four points or more, and takes Amdahl's law (alpha 1) from fewer", (t) => {
+  const free = fitCurve(points(1.4), 132);
+  t.true(Math.abs(free.curve.alpha - 1.4) < 1e-3);
+  const three = fitCurve(points(1.4).slice(2), 132);
+  t.is(three.curve.alpha, 1);
+  const two = fitCurve(points(1.4).slice(3), 132);
+  t.is(two.curve.alpha, 1);
 });
 
 test("a curve never gets a negative part: points that fall with fewer SMs give a flat curve", (t) => {
-  const fit = fitAmdahl(
+  const fit = fitCurve(
     [
       { sms: 30, stepTimeS: 0.9 },
       { sms: 132, stepTimeS: 1 },
     ],
     132,
-  )!;
+  );
   t.is(fit.curve.parallelS, 0);
 });

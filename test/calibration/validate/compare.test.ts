@@ -92,6 +92,8 @@ test("which copy runs out of memory is a race: rates are predicted for the measu
     validation: true,
     usable: true,
     memoryCapBytes: null,
+    gpuUuid: "GPU-test",
+    dramUtil: null,
     procs: [copy(0, false), copy(1, true), copy(2, false)],
     utilization: 0.9,
     smActivity: 0.5,

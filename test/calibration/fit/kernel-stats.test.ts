@@ -1,0 +1,61 @@
+import test from "ava";
+import { EXPOSED_GAP_US, kernelStats } from "../../../calibration/fit/kernel-stats.ts";
+import type { KernelRow } from "../../../calibration/ingest/tables.ts";
+
+const SMS = 132;
+
+/** Kernels of one traced iteration, back to back but for the gaps given before kernels 1, 2, ... */
+function iteration(iter: number, gapsUs: number[], shape: Partial<KernelRow> = {}): KernelRow[] {
+  let t = 0;
+  return [0, ...gapsUs].map((gap, k) => {
+    t += gap;
+    const row = {
+      run_id: "r",
+      proc: 0,
+      iter,
+      name: `k${k}`,
+      start_us: t,
+      dur_us: 10,
+      grid_x: 1,
+      grid_y: 1,
+      grid_z: 1,
+      block_x: 32,
+      block_y: 1,
+      block_z: 1,
+      registers: null,
+      shared_mem_bytes: null,
+      stream: 7,
+      ...shape,
+    };
+    t += 10;
+    return row;
+  });
+}
+
+test("kernels that start after an idle gap longer than a kernel boundary count as exposed; the step's first does not", (t) => {
+  const boundary = 2;
+  const late = EXPOSED_GAP_US + 1;
+  const rows = [
+    ...iteration(0, [boundary, late, boundary, late]),
+    ...iteration(1, [boundary, late, late, late]),
+    ...iteration(2, [late, boundary, boundary, boundary]),
+  ];
+  // Exposed per iteration: 2, 3, 1; the median of each count.
+  const stats = kernelStats(rows, SMS)!;
+  t.deepEqual([stats.perStep, stats.exposedPerStep], [5, 2]);
+});
+
+test("mean kernel duration, and a wave's duration: a kernel of more blocks than the GPU holds at once runs in waves", (t) => {
+  // 1,024-thread blocks: two per SM by threads, so 264 blocks fill the H200 once and 1,056 blocks take four waves.
+  const one = kernelStats(iteration(0, [2], { grid_x: 264, block_x: 1024 }), SMS)!;
+  t.is(one.meanUs, 10);
+  t.is(one.waveUs, 10);
+  const four = kernelStats(iteration(0, [2], { grid_x: 1056, block_x: 1024 }), SMS)!;
+  t.is(four.waveUs, 2.5);
+  // A grid smaller than the GPU is one wave, however few SMs it fills.
+  t.is(kernelStats(iteration(0, [2], { grid_x: 3 }), SMS)!.waveUs, 10);
+});
+
+test("no traced kernels, no statistics", (t) => {
+  t.is(kernelStats([], SMS), undefined);
+});
