@@ -1,13 +1,8 @@
-/** Durations for people: the largest unit that keeps the number readable (67.2 s, 12.5 min, 3.4 h, 2.1 d). */
-const UNITS: [number, string][] = [
-  [86400, "d"],
-  [3600, "h"],
-  [60, "min"],
-];
+/** Durations for people, in the unit sim/cluster/time-unit.ts picks for them (67.2 s, 12.5 min, 3.4 h, 2.1 d). */
+import { timeUnitFor } from "../sim/cluster/time-unit.ts";
 
 export function formatDuration(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return "-";
-  for (const [size, unit] of UNITS)
-    if (Math.abs(seconds) >= 2 * size) return `${(seconds / size).toFixed(1)} ${unit}`;
-  return `${seconds.toFixed(1)} s`;
+  const unit = timeUnitFor(seconds);
+  return `${(seconds / unit.seconds).toFixed(1)} ${unit.name}`;
 }
