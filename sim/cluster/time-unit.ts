@@ -16,3 +16,10 @@ const UNITS: readonly TimeUnit[] = [
 export function timeUnitFor(spanS: number): TimeUnit {
   return UNITS.find((u) => Math.abs(spanS) >= 2 * u.seconds) ?? UNITS[UNITS.length - 1];
 }
+
+/** A duration in its unit, one decimal: "67.2 s", "12.5 min"; a dash for none. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return "-";
+  const unit = timeUnitFor(seconds);
+  return `${(seconds / unit.seconds).toFixed(1)} ${unit.name}`;
+}

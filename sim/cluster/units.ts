@@ -5,21 +5,24 @@
  */
 import { Field, Schema, Table } from "apache-arrow";
 
-/** Name suffix -> unit, longest suffixes first. */
+/** Name suffix -> unit, longest suffixes first; `_per_hour` stays in a label ("jobs per hour"), the others go. */
 const SUFFIXES: [string, string][] = [
   ["_per_hour", "/h"],
   ["_bytes", "bytes"],
   ["_kwh", "kWh"],
   ["_kw", "kW"],
   ["_pct", "%"],
+  ["_pp", "pp"],
   ["_s", "s"],
   ["_h", "h"],
   ["_w", "W"],
   ["_j", "J"],
 ];
+const KEPT_IN_LABEL = new Set(["_per_hour"]);
 
-/** Names without a unit suffix that still have one. */
+/** Names without a unit suffix that still have one; "" for a count inside a group that has one (`n`). */
 const NAMED: Record<string, string> = {
+  n: "",
   utilization: "fraction (0-1)",
   sm_activity: "fraction (0-1)",
   idle_gpu_fraction: "fraction (0-1)",
@@ -40,9 +43,17 @@ const unitOfPart = (part: string) => NAMED[part] ?? SUFFIXES.find(([suffix]) => 
 export function unitOf(name: string): string | undefined {
   for (const part of name.split(".").reverse()) {
     const unit = unitOfPart(part);
-    if (unit !== undefined) return unit;
+    if (unit !== undefined) return unit || undefined;
   }
   return undefined;
+}
+
+/** A field's name for people: its last dotted part, a unit suffix dropped (the unit goes beside it), words spaced. */
+export function labelOf(name: string): string {
+  const last = name.slice(name.lastIndexOf(".") + 1);
+  const suffix = SUFFIXES.find(([s]) => last.endsWith(s) && last.length > s.length)?.[0];
+  const bare = suffix && !KEPT_IN_LABEL.has(suffix) ? last.slice(0, -suffix.length) : last;
+  return bare.replaceAll("_", " ");
 }
 
 /** The same table with every column's unit as its field metadata `unit` (columns without one untouched). */

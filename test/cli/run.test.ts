@@ -94,3 +94,20 @@ test("bad policy parameters name the field", async (t) => {
   t.is(run.code, 2);
   t.regex(run.stderr, /scheduler\.params\.max_co_runners: expected a number >= 1/);
 });
+
+test("a rerun into a folder holding an earlier run and its report replaces both; other files stop it", async (t) => {
+  const { dir, file } = setup();
+  const out = join(dir, "again");
+  t.is((await colloc("run", file, "--out", out)).code, 0);
+  t.is((await colloc("report", out)).code, 0);
+  const rerun = await colloc("run", file, "--out", out);
+  t.is(rerun.code, 0, rerun.stderr);
+  t.false(existsSync(join(out, "report.html")), "the report of the earlier results is gone with them");
+  writeFileSync(join(out, "notes.txt"), "mine");
+  const refused = await colloc("run", file, "--out", out);
+  t.is(refused.code, 2);
+  t.regex(
+    refused.stderr,
+    /expected a new folder or an earlier output of the same command, got \["notes\.txt"\]/,
+  );
+});

@@ -77,7 +77,8 @@ const sweep = (async () => {
 test("a sweep runs every grid point and indexes them, first axis slowest", async (t) => {
   const { dir, whole } = await sweep;
   t.is(whole.code, 0, whole.stderr);
-  t.deepEqual(JSON.parse(whole.stdout).points, 4);
+  const printed = JSON.parse(whole.stdout);
+  t.is(printed.points, 4);
   const index = JSON.parse(readFileSync(join(dir, "all", "sweep.json"), "utf8"));
   t.deepEqual(
     index.points.map((p: { id: string; summary: { policy: string; seed: number } }) => [
@@ -94,7 +95,34 @@ test("a sweep runs every grid point and indexes them, first axis slowest", async
   );
   const table = tableFromIPC(readFileSync(join(dir, "all", "summary.arrow")));
   t.is(table.numRows, 4);
-  t.deepEqual(table.getChild("seed")?.toArray(), ["1", "2", "1", "2"]);
+  // Whole-number axes and counts are int32 columns; a multi-field axis is text; metrics carry their units.
+  t.deepEqual([...table.getChild("seed")!.toArray()], [1, 2, 1, 2]);
+  t.deepEqual(table.getChild("sharing")?.toArray(), [
+    "mps-pack, mps",
+    "mps-pack, mps",
+    "naive-pack, naive",
+    "naive-pack, naive",
+  ]);
+  const field = (name: string) => table.schema.fields.find((f) => f.name === name)!;
+  t.is(String(field("jobs_finished").type), "Int32");
+  t.is(field("completion_mean_s").metadata.get("unit"), "s");
+  // --json prints the same rows, one per point, with the figures of each point's own summary.
+  t.deepEqual(
+    printed.rows.map((r: Record<string, unknown>) => [r.point, r.sharing, r.seed]),
+    [
+      ["p0000", "mps-pack, mps", 1],
+      ["p0001", "mps-pack, mps", 2],
+      ["p0002", "naive-pack, naive", 1],
+      ["p0003", "naive-pack, naive", 2],
+    ],
+  );
+  for (const [i, row] of printed.rows.entries()) {
+    const summary = index.points[i].summary;
+    t.is(row.jobs_finished, summary.jobs.finished);
+    t.is(row.completion_p95_s, summary.completion_s.p95);
+    t.is(row.energy_kwh, summary.energy_kwh);
+  }
+  t.true(existsSync(join(dir, "all", "chart-sweep.svg")));
 });
 
 test("two shards merged give the same bytes as the whole sweep", async (t) => {
