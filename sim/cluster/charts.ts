@@ -14,6 +14,8 @@ const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 /** Plot-area size of every run chart, px (axes, title and legend come on top). */
 const SIZE = { width: 560, height: 260 };
 const FRACTION_SCALE = { domain: [0, 1] };
+/** Height of one workload's bar in the slowdown chart, px. */
+const BAR_PX = 24;
 
 /** A fraction computed as a difference of sums can come out a hair outside [0, 1]. */
 const clampFraction = (x: number) => Math.min(1, Math.max(0, x));
@@ -65,6 +67,8 @@ function slowdownByWorkload(run: RunResult, m: JobMetrics): TopLevelSpec {
     $schema: SCHEMA,
     title: "Slowdown against running alone (median, rule to p95)",
     width: SIZE.width,
+    // A height in px, not a step per workload, so the chart can be drawn to a page's width.
+    height: BAR_PX * Math.max(1, values.length),
     data: { values },
     encoding: { y: { field: "workload", type: "nominal", title: null } },
     layer: [

@@ -34,8 +34,12 @@ export function sweepChart(name: string, axes: string[], rows: PointRow[]): TopL
   const replicated = varying.some((a) => REPLICATE_AXES.has(a) && a !== x);
   const quantitative = x !== "point" && numeric(x);
 
-  const values = PANELS.flatMap((panel, order) => {
-    const finite = rows.map((r) => r[panel.column]).filter((v): v is number => typeof v === "number");
+  const finiteOf = (column: string) =>
+    rows.map((r) => r[column]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  // A metric that is 0 at every point (no out-of-memory events) says so in the description, not in a panel.
+  const zero = PANELS.filter((p) => finiteOf(p.column).every((v) => v === 0));
+  const values = PANELS.filter((p) => !zero.includes(p)).flatMap((panel, order) => {
+    const finite = finiteOf(panel.column);
     const unit = panel.seconds ? timeUnitFor(Math.max(0, ...finite)) : undefined;
     const metric = unit ? `${panel.title} (${unit.name})` : panel.title;
     return rows.flatMap((r) => {
@@ -46,7 +50,8 @@ export function sweepChart(name: string, axes: string[], rows: PointRow[]): TopL
           metric,
           order,
           x: r[x],
-          series: series.map((a) => `${a} ${r[a]}`).join(", ") || name,
+          series:
+            series.length === 1 ? String(r[series[0]]) : series.map((a) => `${a} ${r[a]}`).join("; ") || name,
           value: unit ? value / unit.seconds : value,
         },
       ];
@@ -54,7 +59,12 @@ export function sweepChart(name: string, axes: string[], rows: PointRow[]): TopL
   });
 
   const xField = { field: "x", type: quantitative ? "quantitative" : "nominal", title: x } as const;
-  const color = { field: "series", type: "nominal", title: series.join(", ") || null } as const;
+  const color = {
+    field: "series",
+    type: "nominal",
+    title: series.join(", ") || null,
+    legend: { labelLimit: 320 },
+  } as const;
   const mean = { field: "value", type: "quantitative", aggregate: "mean", title: null } as const;
   const offset = quantitative ? {} : { xOffset: { field: "series", type: "nominal" } as const };
   const summaryLayer = quantitative
@@ -74,9 +84,11 @@ export function sweepChart(name: string, axes: string[], rows: PointRow[]): TopL
   return {
     $schema: SCHEMA,
     title: `Sweep ${name}: each metric against ${[x, ...series].join(" and ")}`,
-    description: replicated
-      ? "mean over seeds (line or bar), each seed a dot"
-      : `one value per point (${rows.length} points)`,
+    description:
+      (replicated
+        ? "mean over seeds (line or bar), each seed a dot"
+        : `one value per point (${rows.length} points)`) +
+      (zero.length > 0 ? `; 0 at every point: ${zero.map((p) => p.title).join(", ")}` : ""),
     data: { values },
     facet: { field: "metric", type: "nominal", title: null, sort: { field: "order", op: "min" } },
     columns: 4,

@@ -45,7 +45,7 @@ export const METRICS: Metric[] = [
 ];
 
 /** An axis value as one cell: numbers as they are; an axis setting several fields, their values joined. */
-function axisCell(value: SweepPoint["values"][string]): string | number {
+export function axisCell(value: SweepPoint["values"][string]): string | number {
   if (typeof value === "number") return value;
   if (typeof value === "object") return Object.values(value).map(String).join(", ");
   return String(value);
