@@ -21,7 +21,8 @@ const isScalar = (v: unknown) => !isObject(v) && !(Array.isArray(v) && v.some(is
 
 function scalar(value: unknown): Value {
   if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) return value.map(String).join(", ");
+  if (Array.isArray(value)) return value.map((v) => (isObject(v) ? JSON.stringify(v) : String(v))).join(", ");
+  if (isObject(value)) return JSON.stringify(value);
   return value as Value;
 }
 
@@ -31,6 +32,12 @@ function unitCell(path: string, value: unknown): string {
   if (unit === "s" && typeof value === "number" && Math.abs(value) >= 120)
     return `s (${formatDuration(value)})`;
   return unit;
+}
+
+/** A column named for people, with its unit: "utilization error (pp)". */
+function columnLabel(name: string): string {
+  const unit = unitOf(name);
+  return unit ? `${labelOf(name)} (${unit})` : labelOf(name);
 }
 
 const joinPath = (path: string, key: string) => (path ? `${path}.${key}` : key);
@@ -84,7 +91,9 @@ function tablesOf(object: Json, path: string): SummaryTable[] {
   }
   for (const [key, value] of entries)
     if (Array.isArray(value) && value.length > 0 && value.every(isObject)) {
-      const rows = value.map((v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scalar(x)])));
+      const rows = value.map((v) =>
+        Object.fromEntries(Object.entries(v).map(([k, x]) => [columnLabel(k), scalar(x)])),
+      );
       tables.push({
         caption: labelOf(joinPath(path, key)),
         columns: [...new Set(rows.flatMap(Object.keys))],

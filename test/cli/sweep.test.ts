@@ -3,6 +3,8 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "
 import { join, relative } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { stringify } from "yaml";
+import { pathToFileURL } from "node:url";
+import { openInBrowser } from "../report/browser.ts";
 import { colloc } from "./colloc.ts";
 import { mpsStream, scratch } from "./scratch.ts";
 
@@ -146,4 +148,25 @@ test("a bad shard spec names the option", async (t) => {
   const run = await colloc("sweep", "grid.yaml", "--shard", "3/2");
   t.is(run.code, 2);
   t.regex(run.stderr, /--shard: expected I\/N with 1 <= I <= N, got "3\/2"/);
+});
+
+test("the report of a sweep draws the chart comparing its points and lists every point with units", async (t) => {
+  const { dir, whole } = await sweep;
+  t.is(whole.code, 0, whole.stderr);
+  const report = await colloc("report", join(dir, "all"));
+  t.is(report.code, 0, report.stderr);
+  t.is(report.stderr, "");
+  const html = readFileSync(join(dir, "all", "report.html"), "utf8");
+  t.regex(html, /<caption>summary\.arrow: 4 rows × \d+ columns<\/caption>/);
+  t.regex(html, /<th>completion_p95_s<br><span class="unit">s<\/span><\/th>/);
+  t.regex(html, /<td>axis seed<\/td><td>1 \| 2<\/td>/);
+  const seen = await openInBrowser(pathToFileURL(join(dir, "all", "report.html")).href);
+  t.deepEqual(
+    seen.charts.map((c) => c.name),
+    ["chart-sweep"],
+  );
+  // One panel per metric that is not 0 everywhere, a line per sharing setup, a dot per point and metric.
+  t.true(seen.charts[0].marks > 4 * 6, `${seen.charts[0].marks} marks`);
+  t.true(seen.charts[0].colouredPixels > 500);
+  t.deepEqual(seen.errors, []);
 });

@@ -37,8 +37,11 @@ export function sweepChart(name: string, axes: string[], rows: PointRow[]): TopL
   const finiteOf = (column: string) =>
     rows.map((r) => r[column]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
   // A metric that is 0 at every point (no out-of-memory events) says so in the description, not in a panel.
-  const zero = PANELS.filter((p) => finiteOf(p.column).every((v) => v === 0));
-  const values = PANELS.filter((p) => !zero.includes(p)).flatMap((panel, order) => {
+  const zero = PANELS.filter(
+    (p) => finiteOf(p.column).length > 0 && finiteOf(p.column).every((v) => v === 0),
+  );
+  const drawn = PANELS.filter((p) => finiteOf(p.column).length > 0 && !zero.includes(p));
+  const values = drawn.flatMap((panel, order) => {
     const finite = finiteOf(panel.column);
     const unit = panel.seconds ? timeUnitFor(Math.max(0, ...finite)) : undefined;
     const metric = unit ? `${panel.title} (${unit.name})` : panel.title;
