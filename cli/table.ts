@@ -8,8 +8,11 @@ function show(cell: Cell): string {
   return String(cell);
 }
 
-/** A number as text: optional sign, digits, a unit (`72.2 s`, `12.5 min`, `1.74x`), a note in brackets. */
-const NUMBER = /^[-+]?\d[\d,]*(\.\d+)?(e[-+]?\d+)?( ?(%|s|min|h|d|x|×))?( \(.*\))?$/;
+/**
+ * A number as text: optional sign, digits, an interval (`4.02 ± 0.22`), a unit (`72.2 s`, `12.5 min`,
+ * `1.74x`), a note in brackets.
+ */
+const NUMBER = /^[-+]?\d[\d,]*(\.\d+)?(e[-+]?\d+)?( ± \d[\d,]*(\.\d+)?)?( ?(%|s|min|h|d|x|×))?( \(.*\))?$/;
 /** A cell holding no digit at all ("-", "OOM", "n/a") stands in for a number in a numeric column. */
 const PLACEHOLDER = /^[^\d]*$/;
 
