@@ -1,12 +1,12 @@
 import test from "ava";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { stringify } from "yaml";
 import { pathToFileURL } from "node:url";
 import { openInBrowser } from "../report/browser.ts";
 import { colloc } from "./colloc.ts";
-import { mpsStream, scratch } from "./scratch.ts";
+import { mpsStream, scratch, tree } from "./scratch.ts";
 
 /** A base scenario and a 2 x 2 grid (sharing setup x seed) over it. */
 function setup() {
@@ -44,20 +44,6 @@ function setup() {
     }),
   );
   return dir;
-}
-
-/** Every file under `dir`, relative path -> bytes. */
-function tree(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files.set(relative(dir, path), readFileSync(path));
-    }
-  };
-  walk(dir);
-  return files;
 }
 
 /** One whole sweep, its two shards and their merges, run once (concurrently) for the tests below. */
