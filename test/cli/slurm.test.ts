@@ -17,7 +17,7 @@ import { checkoutLinks, tree } from "./scratch.ts";
 
 const run = promisify(execFile);
 const DOC = readFileSync("docs/simulator.md", "utf8");
-const SWEEP = "scenarios/examples/policies-by-load.yaml";
+const SWEEP = "scenarios/sweeps/policies-by-load.yaml";
 
 /** The code block after `<!-- label -->` in docs/simulator.md. */
 function block(label: string): string {
