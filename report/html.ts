@@ -28,7 +28,7 @@ th, td { border: 1px solid #ddd; padding: 0.2rem 0.5rem; text-align: left; verti
 th { background: #f4f4f4; } th .unit { font-weight: normal; color: #666; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .tables { display: flex; flex-wrap: wrap; gap: 0 2rem; align-items: flex-start; }
-.scroll { overflow-x: auto; }
+.scroll { overflow-x: auto; max-width: 100%; }
 figure { margin: 1rem 0 2rem; } figcaption { color: #555; font-size: 13px; }
 figure.chart svg { max-width: 100%; height: auto; }
 .point-charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(${POINT_CHART_WIDTH}px, 1fr)); gap: 0 1rem; }
@@ -72,7 +72,10 @@ function summarySection({ summary, sweep }: Results): string {
     tables.unshift({ caption: "sweep", columns: ["field", "value"], rows });
   }
   if (tables.length === 0) return "";
-  const html = tables.map((t) => htmlTable(t.columns, t.rows, t.caption || undefined));
+  // A wide table (rows per run) scrolls inside the page rather than running off it.
+  const html = tables.map(
+    (t) => `<div class="scroll">${htmlTable(t.columns, t.rows, t.caption || undefined)}</div>`,
+  );
   return section("Summary", [`<div class="tables">\n${html.join("\n")}\n</div>`]);
 }
 

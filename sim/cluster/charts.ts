@@ -21,19 +21,27 @@ const BAR_PX = 24;
 const clampFraction = (x: number) => Math.min(1, Math.max(0, x));
 
 /**
- * Empirical CDF of the finished jobs' completion times: the k-th of n finished jobs at height k / n, drawn as
- * steps from a first point at height 0. Above POINTS jobs, only every (n / POINTS)-th rank is drawn, the last
- * one always, so the steps stay exact at the ranks drawn.
+ * Points of the empirical CDF of the finite values, for a step line: the k-th smallest of n at height k / n,
+ * from a first point at height 0. Above `points` values only every (n / points)-th rank is drawn, the last one
+ * always, so the steps stay exact at the ranks drawn.
  */
-function completionCdf(m: JobMetrics): TopLevelSpec {
-  const sorted = Float64Array.from(m.completionS).filter(Number.isFinite).sort();
+export function cdfPoints(values: ArrayLike<number>, points = POINTS): { value: number; fraction: number }[] {
+  const sorted = Float64Array.from(values).filter(Number.isFinite).sort();
   const n = sorted.length;
-  const unit = timeUnitFor(n > 0 ? sorted[n - 1] : 0);
-  const ranks = Array.from({ length: Math.min(POINTS, n) }, (_, i) =>
-    Math.ceil(((i + 1) * n) / Math.min(POINTS, n)),
-  );
-  const at = (k: number, fraction: number) => ({ completion: sorted[k - 1] / unit.seconds, fraction });
-  const values = n === 0 ? [] : [at(1, 0), ...ranks.map((k) => at(k, k / n))];
+  if (n === 0) return [];
+  const drawn = Math.min(points, n);
+  const ranks = Array.from({ length: drawn }, (_, i) => Math.ceil(((i + 1) * n) / drawn));
+  return [
+    { value: sorted[0], fraction: 0 },
+    ...ranks.map((k) => ({ value: sorted[k - 1], fraction: k / n })),
+  ];
+}
+
+function completionCdf(m: JobMetrics): TopLevelSpec {
+  const cdf = cdfPoints(m.completionS);
+  const n = m.completionS.filter(Number.isFinite).length;
+  const unit = timeUnitFor(cdf.at(-1)?.value ?? 0);
+  const values = cdf.map((p) => ({ completion: p.value / unit.seconds, fraction: p.fraction }));
   return {
     $schema: SCHEMA,
     title: "Job completion time (CDF)",
