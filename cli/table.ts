@@ -8,9 +8,28 @@ function show(cell: Cell): string {
   return String(cell);
 }
 
+/**
+ * A number as text: optional sign, digits, an interval (`4.02 ± 0.22`), a unit (`72.2 s`, `12.5 min`,
+ * `1.74x`), a note in brackets.
+ */
+const NUMBER = /^[-+]?\d[\d,]*(\.\d+)?(e[-+]?\d+)?( ± \d[\d,]*(\.\d+)?)?( ?(%|s|min|h|d|x|×))?( \(.*\))?$/;
+/** A cell holding no digit at all ("-", "OOM", "n/a") stands in for a number in a numeric column. */
+const PLACEHOLDER = /^[^\d]*$/;
+
+/** A column is numeric when some cell is a number and every other one a number or a placeholder. */
+function isNumeric(cells: Cell[], text: string[]): boolean {
+  const number = (c: Cell, i: number) => typeof c === "number" || NUMBER.test(text[i]);
+  return cells.some(number) && cells.every((c, i) => number(c, i) || PLACEHOLDER.test(text[i]));
+}
+
 export function formatTable(header: string[], rows: Cell[][]): string {
   const text = rows.map((r) => r.map(show));
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === "number"));
+  const numeric = header.map((_, i) =>
+    isNumeric(
+      rows.map((r) => r[i]),
+      text.map((r) => r[i] ?? ""),
+    ),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...text.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
     cells

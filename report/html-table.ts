@@ -26,9 +26,19 @@ export function formatValue(value: Value): string {
   return value.toLocaleString("en-US", { ...digits, useGrouping: false });
 }
 
-/** A table with the given columns; missing cells are shown as a dash. */
-export function htmlTable(columns: string[], rows: Row[], caption?: string): string {
-  const head = columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("");
+/** A table with the given columns (`units[i]` under column i's name); missing cells are shown as a dash. */
+export function htmlTable(
+  columns: string[],
+  rows: Row[],
+  caption?: string,
+  units: (string | undefined)[] = [],
+): string {
+  const head = columns
+    .map((c, i) => {
+      const unit = units[i] ? `<br><span class="unit">${escapeHtml(units[i])}</span>` : "";
+      return `<th>${escapeHtml(c)}${unit}</th>`;
+    })
+    .join("");
   const body = rows
     .map((row) => {
       const cells = columns.map((c) => {

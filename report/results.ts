@@ -7,6 +7,8 @@ import { tableFromIPC, type Table } from "apache-arrow";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { InputError } from "../sim/core/errors.ts";
+import type { SweepPoint } from "../sim/cluster/sweep/grid.ts";
+import { axisCell } from "../sim/cluster/sweep/summary-table.ts";
 import { tableRows, type Row } from "./arrow-rows.ts";
 import { inlineData } from "./inline-data.ts";
 import type { TopLevelSpec } from "./svg.ts";
@@ -35,6 +37,13 @@ export interface Results {
   tables: NamedTable[];
   /** Sub-folders with a summary.json (sweep points), by relative path. */
   points: Point[];
+  /** From a sweep's sweep.json: how many points, and each axis's values. */
+  sweep: SweepOverview | undefined;
+}
+
+export interface SweepOverview {
+  points: number;
+  axes: { name: string; values: string[] }[];
 }
 
 export interface Point {
@@ -44,6 +53,7 @@ export interface Point {
 }
 
 const SUMMARY = "summary.json";
+const SWEEP_INDEX = "sweep.json";
 
 export function readResults(dir: string): Results {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(dir, "", "a results folder");
@@ -61,7 +71,22 @@ export function readResults(dir: string): Results {
     throw new InputError(dir, "", `a results folder holding ${SUMMARY}, *.vl.json charts or *.arrow tables`);
   }
   const kind = typeof summary?.kind === "string" ? summary.kind : points.length > 0 ? "sweep" : "results";
-  return { name: basename(dir), kind, summary, charts, tables, points };
+  const sweep = files.includes(SWEEP_INDEX) ? sweepOverview(join(dir, SWEEP_INDEX)) : undefined;
+  return { name: basename(dir), kind, summary, charts, tables, points, sweep };
+}
+
+/** The axes of a sweep index (`{ points: [{ values: { axis: value } }] }`), values in order of appearance. */
+function sweepOverview(file: string): SweepOverview {
+  const { points } = readJsonObject(file) as { points?: unknown };
+  if (!Array.isArray(points)) throw new InputError(file, "points", "a list of sweep points");
+  const axes = new Map<string, Set<string>>();
+  for (const point of points as { values?: Record<string, unknown> }[]) {
+    for (const [axis, value] of Object.entries(point.values ?? {})) {
+      const text = String(axisCell(value as SweepPoint["values"][string]));
+      axes.set(axis, (axes.get(axis) ?? new Set()).add(text));
+    }
+  }
+  return { points: points.length, axes: [...axes].map(([name, values]) => ({ name, values: [...values] })) };
 }
 
 function readCharts(dir: string, files: string[]): Chart[] {

@@ -4,7 +4,7 @@
  * measured points of step time against the SMs and memory-bandwidth share of the MIG instance they ran in.
  */
 import { z } from "zod";
-import { InputError } from "../../sim/core/errors.ts";
+import { csvRows } from "../../sim/cluster/streams/csv-rows.ts";
 import { gpu, migProfile } from "../../sim/hardware/names.ts";
 
 const rowSchema = z.object({
@@ -37,18 +37,9 @@ export interface SliceGroup {
   points: SlicePoint[];
 }
 
+/** Rows checked cell by cell (d3-dsv reads the CSV); a bad cell is bad input naming its line and column. */
 export function parseMiso(text: string, file: string): MisoRow[] {
-  const [header, ...lines] = text.trim().split(/\r?\n/);
-  const names = header.split(",");
-  return lines.map((line, i) => {
-    const cells = line.split(",");
-    const parsed = rowSchema.safeParse(Object.fromEntries(names.map((n, j) => [n, cells[j]])));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new InputError(file, `line ${i + 2}: ${issue.path.join(".")}`, issue.message);
-    }
-    return parsed.data;
-  });
+  return csvRows(text, file, rowSchema, Object.keys(rowSchema.shape)).map((r) => r.row);
 }
 
 /** Points per (model, batch), sorted by model, batch and SMs; SMs and bandwidth from the hardware catalog. */

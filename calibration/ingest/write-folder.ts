@@ -5,12 +5,17 @@ import { InputError } from "../../sim/core/errors.ts";
 
 /**
  * Replace `dir` by a folder holding exactly `files`. An existing `dir` is replaced only when it holds nothing but
- * files of the same names (an earlier output), so a mistyped --out never wipes unrelated files.
+ * files of the same names (an earlier output) and files `derived` from one (its report), so a mistyped --out
+ * never wipes unrelated files.
  */
-export function writeFolder(dir: string, files: ReadonlyMap<string, string | Uint8Array>): void {
+export function writeFolder(
+  dir: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  derived: readonly string[] = [],
+): void {
   const target = resolve(dir);
   if (existsSync(target)) {
-    const strangers = readdirSync(target).filter((name) => !files.has(name));
+    const strangers = readdirSync(target).filter((name) => !files.has(name) && !derived.includes(name));
     if (strangers.length > 0) {
       throw new InputError(
         dir,

@@ -1,12 +1,18 @@
-/** `colloc calibrate-a100`: build the A100 set from MISO's A100 MIG times and a transfer of the H200 set. */
+/**
+ * `colloc calibrate-a100`: build the A100 set from MISO's A100 MIG times and a transfer of the H200 set. By
+ * default it reads the MISO copy shipped with the A100 set and writes a new folder, never the shipped set.
+ */
 import type { Command } from "commander";
 import { readFileSync } from "node:fs";
-import { buildA100Set } from "../../calibration/a100/build.ts";
-import { loadCalibrationSet, writeCalibrationSet } from "../../calibration/set.ts";
+import { join } from "node:path";
+import { buildA100Set, MISO_FILE } from "../../calibration/a100/build.ts";
+import { loadCalibrationSet, resolveSetDir, writeCalibrationSet } from "../../calibration/set.ts";
 import { InputError } from "../../sim/core/errors.ts";
 import { formatTable } from "../table.ts";
 
-const MISO_DEFAULT = "../shared/reference/miso-a100-mig-iteration-times.csv";
+/** The MISO CSV shipped in calibration/data/a100/, wherever the command runs from. */
+const MISO_SHIPPED = `calibration/data/a100/${MISO_FILE}`;
+const OUT_DEFAULT = "calibration-set-a100";
 
 export function registerCalibrateA100(program: Command): void {
   program
@@ -14,13 +20,14 @@ export function registerCalibrateA100(program: Command): void {
     .description(
       "build the A100-SXM4-40GB set: MISO's MIG slice speeds plus the study's workloads transferred from H200",
     )
-    .option("--miso <csv>", "MISO A100 MIG iteration times", MISO_DEFAULT)
+    .option("--miso <csv>", "MISO A100 MIG iteration times", MISO_SHIPPED)
     .option("--from <set>", "calibration set to transfer the workloads from", "h200")
-    .option("--out <setdir>", "calibration set folder to write", "calibration/data/a100")
+    .option("--out <setdir>", "calibration set folder to write", OUT_DEFAULT)
     .action((options: { miso: string; from: string; out: string }) => {
+      const file = options.miso === MISO_SHIPPED ? join(resolveSetDir("a100"), MISO_FILE) : options.miso;
       let text: string;
       try {
-        text = readFileSync(options.miso, "utf8");
+        text = readFileSync(file, "utf8");
       } catch {
         throw new InputError(options.miso, "", "a readable MISO CSV file");
       }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { writeFolder } from "../../calibration/ingest/write-folder.ts";
 import { readScenario } from "../load-scenario.ts";
 import { runOutputs } from "../run-outputs.ts";
-import { formatDuration } from "../duration.ts";
+import { formatDuration } from "../../sim/cluster/time-unit.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
@@ -44,7 +44,8 @@ export const registerRun: Register = (program: Command) => {
       const input = readScenario(file);
       const { summary, files } = await runOutputs(input);
       const out = options.out ?? join("results", input.name);
-      writeFolder(out, files);
+      // A report of an earlier run (`colloc report OUT`) goes with the results it describes.
+      writeFolder(out, files, ["report.html"]);
       process.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : brief(summary, out));
     });
 };

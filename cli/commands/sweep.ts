@@ -21,8 +21,12 @@ import {
   shardPoints,
   type SweepPoint,
 } from "../../sim/cluster/sweep/grid.ts";
-import { sweepIndex } from "../../sim/cluster/sweep/summary-table.ts";
+import { sweepChart } from "../../sim/cluster/sweep/chart.ts";
+import { axesOf, pointRows, sweepIndex, type PointResult } from "../../sim/cluster/sweep/summary-table.ts";
+import { renderSvg } from "../../report/svg.ts";
+import { formatDuration } from "../../sim/cluster/time-unit.ts";
 import { progress } from "../progress.ts";
+import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 import type { PointReply, PointTask } from "./sweep-worker.ts";
 
@@ -106,13 +110,48 @@ function pointSummary(dir: string, id: string): Summary {
   return JSON.parse(readFileSync(join(dir, "points", id, "summary.json"), "utf8")) as Summary;
 }
 
-function writeIndex(dir: string, name: string, points: SweepPoint[]): void {
-  const { json, arrow } = sweepIndex(
-    name,
-    points.map((point) => ({ point, summary: pointSummary(dir, point.id) })),
-  );
+function pointResults(dir: string, points: SweepPoint[]): PointResult[] {
+  return points.map((point) => ({ point, summary: pointSummary(dir, point.id) }));
+}
+
+/** sweep.json, summary.arrow and the chart comparing the points. */
+async function writeIndex(dir: string, name: string, results: PointResult[]): Promise<void> {
+  const { json, arrow } = sweepIndex(name, results);
   writeFileSync(join(dir, INDEX_FILE), json);
   writeFileSync(join(dir, "summary.arrow"), arrow);
+  const chart = sweepChart(name, axesOf(results), pointRows(results));
+  writeFileSync(join(dir, "chart-sweep.vl.json"), `${JSON.stringify(chart, null, 2)}\n`);
+  writeFileSync(join(dir, "chart-sweep.svg"), await renderSvg(chart));
+}
+
+/** The points' headline figures as a terminal table. */
+function pointsTable(results: PointResult[]): string {
+  const axes = axesOf(results);
+  const rows = pointRows(results).map((r) => [
+    r.point,
+    ...axes.map((a) => r[a]),
+    r.jobs_finished,
+    r.oom_events,
+    r.jobs_per_hour,
+    formatDuration(r.completion_mean_s as number | null),
+    formatDuration(r.completion_p95_s as number | null),
+    formatDuration(r.wait_mean_s as number | null),
+    r.utilization,
+    r.energy_kwh,
+  ]);
+  const header = [
+    "point",
+    ...axes,
+    "finished",
+    "OOM",
+    "jobs/h",
+    "JCT mean",
+    "JCT p95",
+    "wait mean",
+    "util",
+    "kWh",
+  ];
+  return formatTable(header, rows);
 }
 
 async function sweep(
@@ -138,9 +177,11 @@ async function sweep(
       file: baseFile,
       dir: join(temp, "points", p.id),
     }));
+  let results: PointResult[] = [];
   await intoFolder(out, async (temp) => {
     await runPool(tasks(temp), threads, options.json === true);
-    if (shard === undefined) writeIndex(temp, name, points);
+    results = pointResults(temp, points);
+    if (shard === undefined) await writeIndex(temp, name, results);
     else {
       const manifest: ShardManifest = {
         name,
@@ -152,9 +193,11 @@ async function sweep(
       writeFileSync(join(temp, SHARD_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     }
   });
-  const report = { name, out, points: points.length, of: all.length };
+  const report = { name, out, points: points.length, of: all.length, rows: pointRows(results) };
   process.stdout.write(
-    options.json ? `${JSON.stringify(report)}\n` : `${points.length} of ${all.length} points in ${out}\n`,
+    options.json
+      ? `${JSON.stringify(report)}\n`
+      : `${pointsTable(results)}${points.length} of ${all.length} points in ${out}\n`,
   );
 }
 
@@ -177,14 +220,22 @@ async function merge(shards: string[], options: { out: string; json?: boolean })
       `every point of the grid exactly once (${first.total} points)`,
       `${points.length} points`,
     );
+  let results: PointResult[] = [];
   await intoFolder(options.out, async (temp) => {
     manifests.forEach((m, i) => {
       for (const p of m.points)
         cpSync(join(shards[i], "points", p.id), join(temp, "points", p.id), { recursive: true });
     });
-    writeIndex(temp, first.name, points);
+    results = pointResults(temp, points);
+    await writeIndex(temp, first.name, results);
   });
-  const report = { name: first.name, out: options.out, points: points.length, shards: shards.length };
+  const report = {
+    name: first.name,
+    out: options.out,
+    points: points.length,
+    shards: shards.length,
+    rows: pointRows(results),
+  };
   process.stdout.write(
     options.json
       ? `${JSON.stringify(report)}\n`

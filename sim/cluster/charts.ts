@@ -1,29 +1,62 @@
 /**
  * Vega-lite specs of a run (pure; data inline and thinned to a few hundred points so a million-job run still
  * gives small charts): completion-time CDF, slowdown per workload, cluster power and activity over time.
+ * Times are drawn in the unit their span reads best in (s, min, h or d); fractions on a fixed 0-1 axis.
  */
 import type { TopLevelSpec } from "vega-lite";
 import type { RunResult } from "./engine.ts";
-import { percentile, type JobMetrics } from "./metrics.ts";
+import type { JobMetrics } from "./metrics.ts";
+import { percentile } from "./metrics.ts";
+import { timeUnitFor } from "./time-unit.ts";
 
 const POINTS = 300;
 const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
+/** Plot-area size of every run chart, px (axes, title and legend come on top). */
+const SIZE = { width: 560, height: 260 };
+const FRACTION_SCALE = { domain: [0, 1] };
+/** Height of one workload's bar in the slowdown chart, px. */
+const BAR_PX = 24;
+
+/** A fraction computed as a difference of sums can come out a hair outside [0, 1]. */
+const clampFraction = (x: number) => Math.min(1, Math.max(0, x));
+
+/**
+ * Points of the empirical CDF of the finite values, for a step line: the k-th smallest of n at height k / n,
+ * from a first point at height 0. Above `points` values only every (n / points)-th rank is drawn, the last one
+ * always, so the steps stay exact at the ranks drawn.
+ */
+export function cdfPoints(values: ArrayLike<number>, points = POINTS): { value: number; fraction: number }[] {
+  const sorted = Float64Array.from(values).filter(Number.isFinite).sort();
+  const n = sorted.length;
+  if (n === 0) return [];
+  const drawn = Math.min(points, n);
+  const ranks = Array.from({ length: drawn }, (_, i) => Math.ceil(((i + 1) * n) / drawn));
+  return [
+    { value: sorted[0], fraction: 0 },
+    ...ranks.map((k) => ({ value: sorted[k - 1], fraction: k / n })),
+  ];
+}
 
 function completionCdf(m: JobMetrics): TopLevelSpec {
-  const sorted = Float64Array.from(m.completionS).filter(Number.isFinite).sort();
-  const n = Math.min(POINTS, sorted.length);
-  const values = Array.from({ length: n }, (_, i) => {
-    const fraction = n === 1 ? 1 : i / (n - 1);
-    return { completion_h: percentile(sorted, fraction) / 3600, fraction };
-  });
+  const cdf = cdfPoints(m.completionS);
+  const n = m.completionS.filter(Number.isFinite).length;
+  const unit = timeUnitFor(cdf.at(-1)?.value ?? 0);
+  const values = cdf.map((p) => ({ completion: p.value / unit.seconds, fraction: p.fraction }));
   return {
     $schema: SCHEMA,
     title: "Job completion time (CDF)",
+    description: `the k-th of ${n} finished jobs at height k/${n}`,
+    ...SIZE,
     data: { values },
     mark: { type: "line", interpolate: "step-after" },
     encoding: {
-      x: { field: "completion_h", type: "quantitative", title: "completion time (h)" },
-      y: { field: "fraction", type: "quantitative", title: "fraction of finished jobs" },
+      x: { field: "completion", type: "quantitative", title: `completion time (${unit.name})` },
+      y: {
+        field: "fraction",
+        type: "quantitative",
+        title: "fraction of finished jobs",
+        scale: FRACTION_SCALE,
+      },
     },
   };
 }
@@ -41,19 +74,27 @@ function slowdownByWorkload(run: RunResult, m: JobMetrics): TopLevelSpec {
   return {
     $schema: SCHEMA,
     title: "Slowdown against running alone (median, rule to p95)",
+    width: SIZE.width,
+    // A height in px, not a step per workload, so the chart can be drawn to a page's width.
+    height: BAR_PX * Math.max(1, values.length),
     data: { values },
     encoding: { y: { field: "workload", type: "nominal", title: null } },
     layer: [
-      { mark: "bar", encoding: { x: { field: "p50", type: "quantitative", title: "slowdown" } } },
+      { mark: "bar", encoding: { x: { field: "p50", type: "quantitative", title: "slowdown (×)" } } },
       { mark: "rule", encoding: { x: { field: "p50", type: "quantitative" }, x2: { field: "p95" } } },
     ],
   };
 }
 
-/** Cluster totals over time from the GPU timeline, sampled at evenly spaced rows. */
-function clusterSeries(
-  run: RunResult,
-): { time_h: number; power_kw: number; utilization: number; sm_activity: number }[] {
+interface SeriesPoint {
+  time: number;
+  power_kw: number;
+  utilization: number;
+  sm_activity: number;
+}
+
+/** Cluster totals over time from the GPU timeline, sampled at evenly spaced rows; time in `unitS` seconds. */
+function clusterSeries(run: RunResult, unitS: number): SeriesPoint[] {
   const t = run.ledger.timeline;
   const gpus = run.ledger.count;
   const time = t.time.values();
@@ -65,7 +106,7 @@ function clusterSeries(
   let sumUtil = 0;
   let sumSm = 0;
   const every = Math.max(1, Math.ceil(time.length / POINTS));
-  const series = [];
+  const series: SeriesPoint[] = [];
   for (let r = 0; r < time.length; r++) {
     const g = gpu[r];
     sumPower += t.powerW.values()[r] - power[g];
@@ -76,27 +117,37 @@ function clusterSeries(
     sm[g] = t.smActivity.values()[r];
     if (r % every === every - 1 || r === time.length - 1) {
       series.push({
-        time_h: time[r] / 3600,
+        time: time[r] / unitS,
         power_kw: sumPower / 1000,
-        utilization: sumUtil / gpus,
-        sm_activity: sumSm / gpus,
+        utilization: clampFraction(sumUtil / gpus),
+        sm_activity: clampFraction(sumSm / gpus),
       });
     }
   }
   return series;
 }
 
-function overTime(title: string, values: object[], fields: { field: string; title: string }[]): TopLevelSpec {
+/** One line per field (long rows: time, series, value); a legend only when there are several. */
+function overTime(
+  title: string,
+  series: SeriesPoint[],
+  unit: string,
+  fields: { field: Exclude<keyof SeriesPoint, "time">; title: string }[],
+  y: { title: string; scale?: typeof FRACTION_SCALE },
+): TopLevelSpec {
+  const values = series.flatMap((p) =>
+    fields.map((f) => ({ time: p.time, series: f.title, value: p[f.field] })),
+  );
   return {
     $schema: SCHEMA,
     title,
+    ...SIZE,
     data: { values },
-    transform: [{ fold: fields.map((f) => f.field), as: ["series", "value"] }],
     mark: { type: "line", interpolate: "step-after" },
     encoding: {
-      x: { field: "time_h", type: "quantitative", title: "time (h)" },
-      y: { field: "value", type: "quantitative", title: fields.map((f) => f.title).join(", ") },
-      color: { field: "series", type: "nominal", title: null },
+      x: { field: "time", type: "quantitative", title: `time (${unit})` },
+      y: { field: "value", type: "quantitative", ...y },
+      ...(fields.length > 1 ? { color: { field: "series", type: "nominal", title: null } } : {}),
     },
   };
 }
@@ -107,14 +158,27 @@ export function runCharts(run: RunResult, m: JobMetrics): Map<string, TopLevelSp
   charts.set("completion-cdf", completionCdf(m));
   charts.set("slowdown-by-workload", slowdownByWorkload(run, m));
   if (run.input.output.timeline) {
-    const series = clusterSeries(run);
-    charts.set("cluster-power", overTime("Cluster power", series, [{ field: "power_kw", title: "kW" }]));
+    const time = run.ledger.timeline.time.values();
+    const unit = timeUnitFor(time.length > 0 ? time[time.length - 1] : 0);
+    const series = clusterSeries(run, unit.seconds);
+    charts.set(
+      "cluster-power",
+      overTime("Cluster power", series, unit.name, [{ field: "power_kw", title: "power" }], {
+        title: "power (kW)",
+      }),
+    );
     charts.set(
       "cluster-activity",
-      overTime("Mean GPU utilization and SM activity", series, [
-        { field: "utilization", title: "utilization" },
-        { field: "sm_activity", title: "SM activity" },
-      ]),
+      overTime(
+        "Mean GPU utilization and SM activity",
+        series,
+        unit.name,
+        [
+          { field: "utilization", title: "utilization" },
+          { field: "sm_activity", title: "SM activity" },
+        ],
+        { title: "fraction of the GPUs", scale: FRACTION_SCALE },
+      ),
     );
   }
   return charts;

@@ -1,11 +1,13 @@
 /**
  * A run's result files as bytes (pure: the CLI writes them): Arrow IPC tables `jobs`, `gpu-timeline` and
- * `events` (readable by pandas, polars, DuckDB) and `summary.json`. Columns: docs/simulator.md.
+ * `events` (readable by pandas, polars, DuckDB) and `summary.json`. Columns: docs/simulator.md. Counts and
+ * byte amounts are integer columns; every column with a unit carries it as field metadata (units.ts).
  */
 import { Dictionary, Int32, Table, Utf8, makeVector, tableToIPC, vectorFromArray } from "apache-arrow";
 import type { RunResult } from "./engine.ts";
 import { EVENT_KINDS } from "./events-log.ts";
 import { OUTCOMES, jobMetrics, summarize, type JobMetrics, type Summary } from "./metrics.ts";
+import { withUnits } from "./units.ts";
 
 const utf8 = (values: (string | null)[]) => vectorFromArray(values, new Utf8());
 /**
@@ -15,7 +17,9 @@ const utf8 = (values: (string | null)[]) => vectorFromArray(values, new Utf8());
  */
 const labels = (id: number, values: (string | null)[]) =>
   vectorFromArray(values, new Dictionary(new Utf8(), new Int32(), id));
-const ipc = (table: Table) => tableToIPC(table, "file");
+const ipc = (table: Table) => tableToIPC(withUnits(table), "file");
+/** Whole numbers held as doubles (steps, and bytes, which the memory model gives in fractions) as int64. */
+const int64 = (values: Float64Array) => makeVector(BigInt64Array.from(values, (v) => BigInt(Math.round(v))));
 
 export function jobsTable(run: RunResult, m: JobMetrics): Table {
   const { jobs } = run;
@@ -28,7 +32,7 @@ export function jobsTable(run: RunResult, m: JobMetrics): Table {
       Array.from(jobs.workload, (w) => run.workloadIds[w]),
     ),
     gpus: makeVector(jobs.gpus),
-    steps: makeVector(jobs.steps),
+    steps: int64(jobs.steps),
     arrival_s: makeVector(jobs.arrival),
     start_s: makeVector(jobs.start),
     finish_s: makeVector(jobs.end),
@@ -59,7 +63,7 @@ export function timelineTable(run: RunResult): Table {
     jobs: makeVector(t.jobs.values()),
     utilization: makeVector(t.utilization.values()),
     sm_activity: makeVector(t.smActivity.values()),
-    memory_bytes: makeVector(t.memoryBytes.values()),
+    memory_bytes: int64(t.memoryBytes.values()),
     power_w: makeVector(t.powerW.values()),
     energy_j: makeVector(t.energyJ.values()),
   });

@@ -1,9 +1,10 @@
 import test from "ava";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { stringify } from "yaml";
 import { colloc } from "./colloc.ts";
+import { GPU } from "../cluster/fixtures.ts";
 import { mpsStream, scratch } from "./scratch.ts";
 
 /** A scratch folder with the test calibration set and a Poisson-stream MPS scenario using it. */
@@ -93,4 +94,52 @@ test("bad policy parameters name the field", async (t) => {
   const run = await colloc("run", file, "--out", join(dir, "out"));
   t.is(run.code, 2);
   t.regex(run.stderr, /scheduler\.params\.max_co_runners: expected a number >= 1/);
+});
+
+test("a rerun into a folder holding an earlier run and its report replaces both; other files stop it", async (t) => {
+  const { dir, file } = setup();
+  const out = join(dir, "again");
+  t.is((await colloc("run", file, "--out", out)).code, 0);
+  t.is((await colloc("report", out)).code, 0);
+  const rerun = await colloc("run", file, "--out", out);
+  t.is(rerun.code, 0, rerun.stderr);
+  t.false(existsSync(join(out, "report.html")), "the report of the earlier results is gone with them");
+  writeFileSync(join(out, "notes.txt"), "mine");
+  const refused = await colloc("run", file, "--out", out);
+  t.is(refused.code, 2);
+  t.regex(
+    refused.stderr,
+    /expected a new folder or an earlier output of the same command, got \["notes\.txt"\]/,
+  );
+});
+
+test("a scenario's calibration folder and trace are found beside the scenario, wherever colloc runs", async (t) => {
+  const { dir } = scratch("colloc-cli-paths-");
+  mkdirSync(join(dir, "studies"));
+  writeFileSync(
+    join(dir, "studies", "jobs.csv"),
+    "id,arrival_s,workload,iterations\nj1,0,small,50\nj2,5,large,20\n",
+  );
+  const scenario = {
+    name: "relative",
+    seed: 1,
+    calibration: "../cal", // the test set scratch() wrote beside studies/
+    hardware: { gpus: [{ gpu: GPU, sharing: { mode: "exclusive" } }] },
+    jobs: { trace: { format: "csv", path: "jobs.csv" } },
+  };
+  const file = join(dir, "studies", "relative.yaml");
+  writeFileSync(file, stringify(scenario));
+  // The test runs from the checkout: neither ../cal nor jobs.csv exists relative to it.
+  const run = await colloc("run", file, "--out", join(dir, "out"), "--json");
+  t.is(run.code, 0, run.stderr);
+  const summary = JSON.parse(run.stdout);
+  t.is(summary.jobs.finished, 2);
+  t.is(summary.calibration, "../cal", "the summary names the set as the scenario does");
+  writeFileSync(file, stringify({ ...scenario, calibration: "./no-such-set" }));
+  const missing = await colloc("run", file, "--out", join(dir, "out2"));
+  t.is(missing.code, 2);
+  t.regex(
+    missing.stderr,
+    /relative\.yaml: calibration \(line 3\): expected a calibration set: .* \(.*studies\/no-such-set: no set there\), got "\.\/no-such-set"/,
+  );
 });

@@ -1,7 +1,7 @@
 /** Scratch folders for the CLI tests: the test calibration set on disk, and scenarios of generated jobs on it. */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { GPU, writeTestCalibration } from "../cluster/fixtures.ts";
 
 /** A fresh folder under the system's temp folder, with the test calibration set written to `calibration`. */
@@ -37,4 +37,31 @@ export function mpsStream(calibration: string, s: Stream) {
     },
     scheduler: { policy: "mps-pack" },
   };
+}
+
+/**
+ * A folder that looks like the checkout (a link to each of its top-level entries, `results/` and `.git` aside),
+ * for commands run as a user runs them from a clone: whatever they write lands in this folder, not in the
+ * checkout, unless they write into a linked folder.
+ */
+export function checkoutLinks(prefix: string): string {
+  const root = resolve(".");
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const name of readdirSync(root))
+    if (name !== "results" && name !== ".git") symlinkSync(join(root, name), join(dir, name));
+  return dir;
+}
+
+/** Every file under `dir`, relative path -> bytes, in name order. */
+export function tree(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(relative(dir, path), readFileSync(path));
+    }
+  };
+  walk(dir);
+  return files;
 }

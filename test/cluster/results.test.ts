@@ -55,3 +55,38 @@ test("the GPU timeline has a row per change with the energy used so far", (t) =>
     ],
   );
 });
+
+test("counts and byte amounts are integer columns, and every column with a unit says it in its metadata", (t) => {
+  const files = runFiles(simulate(packedPairInput(), { share: tinyShare })).files;
+  const schema = (name: string) => tableFromIPC(files.get(name) as Uint8Array).schema.fields;
+  const types = (name: string) => Object.fromEntries(schema(name).map((f) => [f.name, String(f.type)]));
+  const units = (name: string) =>
+    Object.fromEntries(
+      schema(name).flatMap((f) => (f.metadata.has("unit") ? [[f.name, f.metadata.get("unit")]] : [])),
+    );
+  t.like(types("jobs.arrow"), { gpus: "Int32", steps: "Int64", ooms: "Int32", arrival_s: "Float64" });
+  t.like(types("gpu-timeline.arrow"), { jobs: "Int32", memory_bytes: "Int64" });
+  t.like(types("events.arrow"), { device: "Int32" });
+  t.deepEqual(units("gpu-timeline.arrow"), {
+    time_s: "s",
+    utilization: "fraction (0-1)",
+    sm_activity: "fraction (0-1)",
+    memory_bytes: "bytes",
+    power_w: "W",
+    energy_j: "J",
+  });
+  t.like(units("jobs.arrow"), { completion_s: "s", slowdown: "ratio", epochs_per_hour: "/h" });
+  t.is(units("jobs.arrow").steps, undefined);
+  // tinyShare admits the two 10 GB jobs a and b on GPU 0: whole bytes, as int64 (bigint in JS).
+  const timeline = tableFromIPC(files.get("gpu-timeline.arrow") as Uint8Array).toArray();
+  t.deepEqual(
+    timeline.filter((r) => r.gpu === "gpu-0").map((r) => [r.time_s, r.jobs, r.memory_bytes]),
+    [
+      [0, 0, 0n],
+      [0, 1, 10_000_000_000n],
+      [0, 2, 20_000_000_000n],
+      [100, 1, 10_000_000_000n],
+      [150, 0, 0n],
+    ],
+  );
+});

@@ -27,7 +27,16 @@ test("scenarios/study/ is what `npm run gen:study` writes from the experiment ma
 });
 
 // Sweep files (a `base` and `axes`) live beside the scenarios they vary; they are not scenarios.
-const scenarioFiles = ["examples", "whatif", "study/a100", "study/h200", "replays", "calibration", "streams"]
+const scenarioFiles = [
+  "examples",
+  "whatif",
+  "sweeps",
+  "study/a100",
+  "study/h200",
+  "replays",
+  "calibration",
+  "streams",
+]
   .flatMap(yamlIn)
   .filter((f) => !("base" in parse(read(f))));
 

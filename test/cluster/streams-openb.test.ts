@@ -1,4 +1,5 @@
 import test from "ava";
+import { csvParse } from "d3-dsv";
 import { readFileSync } from "node:fs";
 import { InputError } from "../../sim/core/errors.ts";
 import { readOpenb } from "../../sim/cluster/streams/openb.ts";
@@ -14,8 +15,8 @@ const opts = {
 
 test("every GPU pod of the openb trace becomes a job; CPU-only pods are skipped", (t) => {
   const jobs = readOpenb(text, FILE, opts);
-  const rows = text.trim().split("\n").slice(1);
-  const gpuRows = rows.filter((r) => r.split(",")[3] !== "0");
+  const rows = csvParse(text);
+  const gpuRows = rows.filter((r) => r.num_gpu !== "0");
   t.is(jobs.length, gpuRows.length);
   t.true(jobs.length < rows.length, "the trace has CPU-only pods");
 });

@@ -31,11 +31,12 @@ test("every chart of a results folder renders in Chromium, with no errors and no
   t.deepEqual(seen.requests, []);
 });
 
-test("the page holds the summary fields, nested ones dotted, and the Arrow rows", async (t) => {
+test("the page holds the summary as labelled tables with units, and the Arrow rows", async (t) => {
   const html = await reportOf(writeResultsFolder());
   t.true(html.includes("<title>simulation: "));
-  t.regex(html, /<td>mape\.mps<\/td><td class="num">4\.5<\/td>/);
-  t.regex(html, /<caption>per_mode<\/caption>/);
+  t.regex(html, /<td>makespan<\/td><td class="num">301<\/td><td>s \(5\.0 min\)<\/td>/);
+  t.regex(html, /<caption>mape<\/caption>.*<td>mps<\/td><td class="num">4\.5<\/td><td>%<\/td>/s);
+  t.regex(html, /<caption>per mode<\/caption>/);
   t.regex(html, /jobs\.arrow: 3 rows × 3 columns/);
   for (const job of JOBS.job) t.true(html.includes(`<td>${job}</td>`));
   t.false(/(src|href)="https?:/.test(html), "no external URLs");

@@ -2,6 +2,7 @@
  * A validated Scenario to the ClusterInput the engine simulates (see cluster-input.ts). Pure: the calibration
  * set and any trace file come in through the context, so the CLI, tests and benches decide where they are read.
  */
+import { dirname, isAbsolute, resolve } from "node:path";
 import { InputError } from "../../core/errors.ts";
 import { gpu } from "../../hardware/index.ts";
 import { readTrace, streamJobs, type ReadText } from "../streams/from-scenario.ts";
@@ -17,11 +18,25 @@ export type { ClusterInput } from "./cluster-input.ts";
 export type { CalibrationSource } from "./resolve-workloads.ts";
 
 export interface ResolveContext {
-  /** The scenario file: named in messages; trace paths are relative to its folder. */
+  /** The scenario file: named in messages; every path it names is relative to its folder. */
   file: string;
-  /** Loads a calibration set by name (the CLI passes calibration/set.ts's loadCalibrationSet). */
-  calibration: (name: string) => CalibrationSource;
+  /**
+   * Loads a calibration set by shipped name or folder path (the CLI passes calibration/set.ts's
+   * loadCalibrationSet); a folder comes already resolved against the scenario's folder.
+   */
+  calibration: (nameOrDir: string) => CalibrationSource;
   readText: ReadText;
+}
+
+/**
+ * `calibration:` is a shipped set's name (`h200`) or a path to a set folder (`./my-set`, `../sets/a`,
+ * absolute), which, like every path in a scenario, is relative to the scenario file's folder, not to where
+ * the command runs.
+ */
+export function calibrationRef(calibration: string, file: string): string {
+  const path =
+    isAbsolute(calibration) || /[\\/]/.test(calibration) || calibration === "." || calibration === "..";
+  return path ? resolve(dirname(file), calibration) : calibration;
 }
 
 function checkGpuModels(scenario: Scenario, set: CalibrationSource, file: string): void {
@@ -64,12 +79,14 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
   }
   const gpus = resolveGpus(scenario.hardware, file, traceNodes);
   let set: CalibrationSource;
+  const ref = calibrationRef(scenario.calibration, file);
   try {
-    set = ctx.calibration(scenario.calibration);
+    set = ctx.calibration(ref);
   } catch (error) {
     // A set that does not exist is this file's mistake; a broken set file speaks for itself.
-    if (!(error instanceof InputError) || error.file !== scenario.calibration) throw error;
-    throw new InputError(file, "calibration", error.expected, scenario.calibration);
+    if (!(error instanceof InputError) || error.file !== ref) throw error;
+    const where = ref === scenario.calibration ? "" : ` (${ref}: no set there)`;
+    throw new InputError(file, "calibration", error.expected + where, scenario.calibration);
   }
   checkGpuModels(scenario, set, file);
   const lookup = workloadLookup(set, scenario.workloads, file);

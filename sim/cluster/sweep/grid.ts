@@ -2,7 +2,7 @@
  * Sweep files: a base scenario and axes of values; the grid is their cartesian product (the first axis varies
  * slowest), each point a copy of the base scenario with the axis values set. Format: docs/simulator.md.
  *
- *   base: ../scenarios/mixed.yaml          # relative to the sweep file
+ *   base: mixed-stream.yaml                # relative to the sweep file
  *   axes:
  *     - path: jobs.generate.arrivals.poisson.rate_per_hour
  *       values: [10, 20, 40]

@@ -1,5 +1,5 @@
 import test from "ava";
-import { formatDuration } from "../../cli/duration.ts";
+import { formatDuration } from "../../sim/cluster/time-unit.ts";
 
 test("short durations stay in seconds, longer ones move to the largest readable unit", (t) => {
   t.is(formatDuration(67.16), "67.2 s");
