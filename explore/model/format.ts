@@ -1,0 +1,7 @@
+/** How the page writes numbers: one place, shared by the lessons, the views and the browser test. */
+
+export const pct = (x: number) => `${Math.round(100 * x)} %`;
+export const times = (x: number) => `${x.toFixed(2)}x`;
+export const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+export const rate = (imagesPerS: number) => Math.round(imagesPerS).toLocaleString("en-US");
+export const watts = (w: number) => `${Math.round(w)} W`;
