@@ -2,7 +2,7 @@
 import { chromium } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
+export const ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
