@@ -33,6 +33,8 @@ const R50 = "resnet50-i64-b128";
 const R50_SMALL = "resnet50-i64-b32";
 const R152 = "resnet152-in-b128";
 const R152_SMALL = "resnet152-in-b32";
+/** The active-thread percentage lesson 3 suggests for the busy job. */
+const CAP = 50;
 
 /** A lesson's sentences for its preset on `gpu`, evaluated in `context`, with the measured setups by key. */
 export function lessonText(
@@ -104,7 +106,7 @@ export const LESSONS: readonly Lesson[] = [
       const capped = c.evaluate({
         ...c.state,
         mode: "mps-partitioned",
-        jobs: [job(R152_SMALL), job(R26, 50)],
+        jobs: [job(R152_SMALL), job(R26, CAP)],
       });
       const launches = kernels
         ? ` (${Math.round(kernels.exposedPerStep)} of its ${Math.round(kernels.perStep)} kernels per step start on an idle stream)`
@@ -112,7 +114,7 @@ export const LESSONS: readonly Lesson[] = [
       return [
         `${R152_SMALL} launches many short kernels one at a time${launches}, and under MPS each of them waits for the blocks of ${R26}'s long kernels to leave the SMs: it keeps ${pct(f.jobs[0].relative)} of its solo speed, ${R26} keeps ${pct(f.jobs[1].relative)}.`,
         `Time-slicing splits the other way (${pct(naive.jobs[0].relative)} and ${pct(naive.jobs[1].relative)}), because there the GPU's time is shared by demand and the light job asks for little.`,
-        `Choose "MPS with limits" and cap ${R26} at 50 %: ${R152_SMALL} gets back to ${pct(capped.jobs[0].relative)}, ${R26} drops to ${pct(capped.jobs[1].relative)}.`,
+        `Choose "MPS with limits" and cap ${R26} at ${pct(CAP / 100)}: ${R152_SMALL} gets back to ${pct(capped.jobs[0].relative)}, ${R26} drops to ${pct(capped.jobs[1].relative)}.`,
       ];
     },
   },

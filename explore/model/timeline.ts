@@ -9,7 +9,7 @@
  * together would queue the same kernels at the same moments, which running jobs seldom do.
  *
  * That costs a replay per bin, and a replay costs about its kernels times its jobs; so the bins are as many as a
- * fixed budget of kernels x jobs allows (from 50 to 200: 100 to 25 us each), which keeps a redraw within the page's
+ * fixed budget of kernels x jobs allows (from 50 to 160: 100 to 31 us each), which keeps a redraw within the page's
  * 200 ms on a slow machine for launch-bound jobs too. The bin count depends on the setup only, never on timing.
  */
 import {
@@ -24,9 +24,9 @@ import type { DeviceResult } from "./evaluate.ts";
 
 export const WINDOW_S = 0.005;
 export const MIN_BINS = 50;
-export const MAX_BINS = 200;
+export const MAX_BINS = 160;
 /** Kernels finished in the window times jobs, summed over the devices, that MIN_BINS..MAX_BINS replays may cost. */
-const BUDGET = 40_000;
+const BUDGET = 30_000;
 
 export interface JobTimeline {
   /** Index of the job in the state. */
