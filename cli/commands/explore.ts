@@ -54,7 +54,10 @@ async function serveUntilStopped(files: Map<string, string>, port: number, setNa
   });
   process.stdout.write(`colloc explore: ${serving.url} (calibration set ${setName}); Ctrl-C stops it\n`);
   await new Promise<void>((resolve) => {
-    const stop = () => serving.server.close(() => resolve());
+    const stop = () => {
+      serving.server.close(() => resolve());
+      serving.server.closeAllConnections(); // a browser's keep-alive connection would hold the exit for seconds
+    };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
