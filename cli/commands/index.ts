@@ -64,6 +64,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./validate.ts")).registerValidate,
   },
   {
+    name: "explore",
+    summary: "an interactive page that teaches collocation, the simulator running in it",
+    load: async () => (await import("./explore.ts")).registerExplore,
+  },
+  {
     name: "report",
     summary: "write a self-contained HTML report of a results folder",
     load: async () => (await import("./report.ts")).registerReport,

@@ -6,7 +6,7 @@
 import { chromium, type ElementHandle, type Page } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
+export const ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
