@@ -268,10 +268,10 @@ test.serial(
       for (let i = 1; i <= LESSONS.length; i++) {
         await act(page, () => page.click(`#lesson-${i}`));
         const [scroll, inner, smallest] = await page.$$eval("body *", (elements) => {
-          const win = elements[0].ownerDocument.defaultView;
+          const win = elements[0].ownerDocument.defaultView!;
           const sizes = elements
             .filter((e) =>
-              [...e.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? "").trim() !== ""),
+              Array.from(e.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? "").trim() !== ""),
             )
             .filter((e) => !e.closest(".visually-hidden") && e.getClientRects().length > 0)
             .map((e) => {
