@@ -6,7 +6,7 @@ import { InputError } from "../sim/core/errors.ts";
 import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { Dataset } from "./dataset.ts";
 import { fitProfiles } from "./fit/profiles.ts";
-import { fitSharingParams } from "./fit/sharing-params.ts";
+import { fitSharingParams, startingSharing } from "./fit/sharing-params.ts";
 import { fitStartupWaits } from "./fit/startup.ts";
 import { median } from "./fit/stats.ts";
 import { measuredRuns } from "./measured.ts";
@@ -71,20 +71,7 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
       runs: [],
       sources: [ds.dir],
     },
-    sharing: {
-      switchOverhead: 0,
-      mpsInterference: 0,
-      mpsKernelWait: 0,
-      mpsMemoryContention: 0,
-      mpsWeightKernel: 0,
-      mpsWeightWave: 0,
-      mpsWeightActivity: 0,
-      startupWait: 0,
-      mpsStartupWait: 0,
-      mpsClientMemoryDeltaBytes: 0,
-      idlePowerW: spec.power.idleW,
-      maxPowerW: spec.power.maxW,
-    },
+    sharing: startingSharing(spec.power),
     workloads: fittedProfiles.profiles,
     fitErrors: fittedProfiles.fitErrors,
     transfers: [],

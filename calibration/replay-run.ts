@@ -5,6 +5,7 @@
  */
 import { InputError } from "../sim/core/errors.ts";
 import { replay, type JobTrace } from "../sim/replay/index.ts";
+import { dramWhileBusy } from "../sim/sharing/index.ts";
 import { throttle } from "../sim/sharing/power.ts";
 import type { MeasuredRun } from "./measured.ts";
 import { predictRun, type RunDescription } from "./predict.ts";
@@ -29,7 +30,8 @@ export function replayRun(set: CalibrationSet, traces: Map<string, JobTrace>, ru
         "a workload with a kernel trace in the set",
         p.workload,
       );
-    return { trace, smLimit: p.smLimit ?? undefined };
+    const profile = profileOf(set, p.workload, `${run.source}: processes[${i}]`);
+    return { trace, smLimit: p.smLimit ?? undefined, dramUtil: dramWhileBusy(profile) };
   });
   const profiles = run.processes.map((p, i) => profileOf(set, p.workload, `${run.source}: processes[${i}]`));
   const result = replay(jobs, {

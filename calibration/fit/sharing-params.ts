@@ -28,6 +28,27 @@ const MAX_MPS_MEMORY_CONTENTION = 3;
 const MAX_MPS_WEIGHT_EXPONENT = 2;
 const MAX_MPS_ACTIVITY_EXPONENT = 4;
 
+/**
+ * Where every fit of the sharing parameters starts: no overhead, contention or wait, equal turns, and the board's
+ * power figures from the catalog (the parameters are then fitted one at a time from here).
+ */
+export function startingSharing(power: { idleW: number; maxW: number }): SharingParams {
+  return {
+    switchOverhead: 0,
+    mpsInterference: 0,
+    mpsKernelWait: 0,
+    mpsMemoryContention: 0,
+    mpsWeightKernel: 0,
+    mpsWeightWave: 0,
+    mpsWeightActivity: 0,
+    startupWait: 0,
+    mpsStartupWait: 0,
+    mpsClientMemoryDeltaBytes: 0,
+    idlePowerW: power.idleW,
+    maxPowerW: power.maxW,
+  };
+}
+
 /** Per-job throughput MAPE of a set (with `params`) over runs; only jobs that trained are compared. */
 export function throughputMape(set: CalibrationSet, runs: MeasuredRun[], params: SharingParams): number {
   const predicted: number[] = [];

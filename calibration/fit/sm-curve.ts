@@ -64,7 +64,9 @@ export const MIN_POINTS_FOR_ALPHA = 4;
 
 export function fitCurve(points: SmPoint[], referenceSms: number): CurveFit {
   const fit =
-    points.length >= MIN_POINTS_FOR_ALPHA ? fitSmCurve(points, referenceSms) : fitAtAlpha(points, referenceSms, 1);
+    points.length >= MIN_POINTS_FOR_ALPHA
+      ? fitSmCurve(points, referenceSms)
+      : fitAtAlpha(points, referenceSms, 1);
   if (fit === undefined) throw new Error(`cannot fit an SM curve to ${points.length} point(s)`);
   return fit;
 }

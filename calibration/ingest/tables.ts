@@ -43,7 +43,11 @@ export const RUNS = {
   loader_workers: req("i32", "data-loader workers per process"),
   sample_hz: req("f64", "GPU sampling rate asked for, Hz"),
   memory_cap_gib: opt("f64", "PyTorch memory cap of each process, GiB (memory-cap runs); null: none"),
-  loop: req("utf8", "training loop: sync (waits for each step's loss, as timm's train.py) or inflight"),
+  loop: req(
+    "utf8",
+    "training loop: sync (waits for each step's loss, as timm's train.py) or inflight (one step in flight; runs " +
+      "recorded before the setting existed)",
+  ),
   capabilities: req("utf8", "what the host offered (MPS, GPM, green contexts...), as JSON with sorted keys"),
   notes: req("utf8", "free-text notes"),
   ingest_status: req("utf8", "ok; truncated (cut-off last lines, whole lines kept); corrupt (rows left out)"),

@@ -4,6 +4,7 @@
  */
 import type { Comparison, Skipped } from "./compare.ts";
 import type { CompletionComparison } from "./live-replay.ts";
+import { aggregateErrors, type LeaveModelsOut, type UnseenFold } from "./leave-models-out.ts";
 import type { RunComparison } from "./tables.ts";
 import { median } from "d3-array";
 
@@ -46,6 +47,18 @@ export interface ValidationSummary {
     /** The same jobs from the end of their first step: the sharing models on the stream, start-up aside. */
     training_pct: ErrorStats & { median_abs: number | null };
   };
+  /**
+   * Leave-models-out (leave-models-out.ts): per mode, the per-job throughput MAPE on runs that include a model of
+   * the family held out of the fit (percent), and how many job predictions it is over; `unseen` has the full
+   * errors, each run's total throughput error and the folds. Empty when not computed.
+   */
+  mape_unseen: Record<string, number>;
+  jobs_unseen: Record<string, number>;
+  unseen: {
+    throughput: Record<string, ErrorStats>;
+    aggregate_pct: Record<string, ErrorStats>;
+    folds: UnseenFold[];
+  } | null;
   /** Each compared run's GPU-level errors (runs.arrow has the values behind them). */
   per_run: PerRun[];
   skipped: Skipped[];
@@ -90,6 +103,21 @@ function oomCounts(cases: readonly { measured_oom: boolean; predicted_oom: boole
   };
 }
 
+/** Error statistics per mode of rows that carry a mode and an error. */
+function byMode(rows: readonly { mode: string; error_pct: number | null }[]): Record<string, ErrorStats> {
+  const modes = [...new Set(rows.map((r) => r.mode))].sort();
+  return Object.fromEntries(
+    modes.map((m) => [m, errorStats(rows.filter((r) => r.mode === m).map((r) => r.error_pct))]),
+  );
+}
+
+/** The mean absolute errors of `byMode`'s statistics, for the modes that have one. */
+function meansOf(stats: Record<string, ErrorStats>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(stats).flatMap(([m, s]) => (s.mean_abs === null ? [] : [[m, s.mean_abs]])),
+  );
+}
+
 /** `heldOutSmErrors`: heldOutSmPoints(set)'s errors (percent). */
 export function summarize(
   comparison: Comparison,
@@ -97,15 +125,12 @@ export function summarize(
   validationOnly: boolean,
   heldOutSmErrors: readonly number[],
   completions: readonly CompletionComparison[] = [],
+  unseen?: LeaveModelsOut,
 ): ValidationSummary {
   const { jobs, runs, skipped } = comparison;
-  const modes = [...new Set(jobs.map((j) => j.mode))].sort();
-  const throughput = Object.fromEntries(
-    modes.map((m) => [m, errorStats(jobs.filter((j) => j.mode === m).map((j) => j.error_pct))]),
-  );
-  const mape = Object.fromEntries(
-    Object.entries(throughput).flatMap(([m, s]) => (s.mean_abs === null ? [] : [[m, s.mean_abs]])),
-  );
+  const throughput = byMode(jobs);
+  const mape = meansOf(throughput);
+  const unseenThroughput = unseen === undefined ? {} : byMode(unseen.jobs);
   return {
     kind: "validation",
     set,
@@ -125,6 +150,16 @@ export function summarize(
       completion_pct: withMedian(completions.map((c) => c.error_pct)),
       training_pct: withMedian(completions.map((c) => c.training_error_pct)),
     },
+    mape_unseen: meansOf(unseenThroughput),
+    jobs_unseen: Object.fromEntries(Object.entries(unseenThroughput).map(([m, s]) => [m, s.n])),
+    unseen:
+      unseen === undefined
+        ? null
+        : {
+            throughput: unseenThroughput,
+            aggregate_pct: byMode(aggregateErrors(unseen.jobs)),
+            folds: unseen.folds,
+          },
     per_run: runs.map((r) => ({
       run_id: r.run_id,
       mode: r.mode,

@@ -32,6 +32,12 @@ export const JOB_COMPARISON = {
   ),
 } satisfies TableSpec;
 
+/** Leave-models-out predictions: a job row of a run predicted with the sharing parameters fitted without a family. */
+export const UNSEEN_COMPARISON = {
+  ...JOB_COMPARISON,
+  family: req("utf8", "the model family held out of the fit when the run was predicted"),
+} satisfies TableSpec;
+
 export const RUN_COMPARISON = {
   ...common,
   measured_utilization_pct: opt("f64", "mean NVML GPU utilization in the measurement window, percent"),

@@ -19,12 +19,15 @@ import { predictRun } from "../predict.ts";
 import type { CalibrationSet } from "../set.ts";
 import { predictedVsMeasuredChart } from "./chart.ts";
 import { heldOutSmPoints } from "./held-out-sm.ts";
+import { leaveModelsOut, type LeaveModelsOut } from "./leave-models-out.ts";
 import { compareRuns, type Comparison, type Predict } from "./compare.ts";
 import { summarize, type ValidationSummary } from "./summary.ts";
-import { COMPLETION_COMPARISON, JOB_COMPARISON, RUN_COMPARISON } from "./tables.ts";
+import { COMPLETION_COMPARISON, JOB_COMPARISON, RUN_COMPARISON, UNSEEN_COMPARISON } from "./tables.ts";
 
 export interface Validation {
   comparison: Comparison;
+  /** Leave-models-out predictions (when asked for). */
+  unseen?: LeaveModelsOut;
   /** Live replays: each job's completion time, simulated against measured. */
   completions: CompletionComparison[];
   summary: ValidationSummary;
@@ -112,6 +115,9 @@ export function validateRuns(
     folderOf?: (runId: string) => string;
     /** Live replays to simulate and compare (measureFolders finds them). */
     replays?: readonly MeasuredReplay[];
+    /** Also refit the sharing parameters with each model family held out and predict its runs; `onFold` ticks. */
+    leaveModelsOut?: boolean;
+    onFold?: () => void;
   } = {},
   predict: Predict = (run) => predictRun(set, run),
 ): Validation {
@@ -123,14 +129,16 @@ export function validateRuns(
     unprofiled: new Map(set.skipped.map((s) => [s.workload, s.reason])),
   });
   const completions = validateReplays(set, options.replays ?? [], validationOnly);
+  const unseen = options.leaveModelsOut ? leaveModelsOut(set, measured, options.onFold) : undefined;
   const summary = summarize(
     comparison,
     { gpu: set.gpu.name, fitted_runs: set.provenance.runs.length },
     validationOnly,
     heldOutSmPoints(set).map((p) => p.errorPct),
     completions,
+    unseen,
   );
-  return { comparison, completions, summary };
+  return { comparison, completions, summary, ...(unseen === undefined ? {} : { unseen }) };
 }
 
 export const CHART_NAME = "predicted-vs-measured";
@@ -144,6 +152,9 @@ export async function validationFiles(v: Validation): Promise<Map<string, string
     ["jobs.arrow", tableToIPC(toArrowTable(JOB_COMPARISON, jobs), "file")],
     ["runs.arrow", tableToIPC(toArrowTable(RUN_COMPARISON, v.comparison.runs), "file")],
     ["completions.arrow", tableToIPC(toArrowTable(COMPLETION_COMPARISON, v.completions), "file")],
+    ...(v.unseen === undefined
+      ? []
+      : ([["unseen.arrow", tableToIPC(toArrowTable(UNSEEN_COMPARISON, v.unseen.jobs), "file")]] as const)),
     ["summary.json", `${JSON.stringify(v.summary, null, 2)}\n`],
     [`${CHART_NAME}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`],
     [`${CHART_NAME}.svg`, svg],

@@ -10,6 +10,7 @@ import {
   type Validation,
 } from "../../calibration/validate/validate.ts";
 import type { OomCounts } from "../../calibration/validate/summary.ts";
+import { foldCount as leaveModelsOutFolds } from "../../calibration/validate/leave-models-out.ts";
 import { progress } from "../progress.ts";
 import { formatTable, type Cell } from "../table.ts";
 import type { Register } from "./index.ts";
@@ -20,6 +21,7 @@ interface ValidateFlags {
   out?: string;
   json?: boolean;
   validationOnly?: boolean;
+  leaveModelsOut: boolean;
 }
 
 const fixed = (x: number | null, digits: number) => (x === null ? null : x.toFixed(digits));
@@ -62,6 +64,7 @@ function printText(v: Validation): void {
     `SM curve, each point left out in turn: step time MAPE ${fixed(held.mean_abs, 2) ?? "-"} % over ${held.n} point(s)\n`,
   );
   printCompletions(v);
+  printUnseen(v);
   for (const k of s.skipped) process.stdout.write(`skipped ${k.run_id}: ${k.reason}\n`);
 }
 
@@ -100,6 +103,22 @@ function printCompletions(v: Validation): void {
   );
 }
 
+function printUnseen(v: Validation): void {
+  const u = v.summary.unseen;
+  if (u === null) return;
+  const rows: Cell[][] = Object.entries(u.throughput).map(([mode, e]) => [
+    mode,
+    e.n,
+    fixed(e.mean_abs, 2),
+    fixed(e.max_abs, 2),
+    fixed(u.aggregate_pct[mode]?.mean_abs ?? null, 2),
+  ]);
+  const header = ["unseen models: mode", "jobs", "MAPE %", "max |error| %", "run total MAPE %"];
+  process.stdout.write(`\n${formatTable(header, rows)}`);
+  const folds = u.folds.map((f) => `${f.family} (${f.predicted_runs} runs, fit on ${f.fitted_runs})`);
+  process.stdout.write(`leave-models-out folds: ${folds.join("; ")}\n`);
+}
+
 export const registerValidate: Register = (program: Command) => {
   program
     .command("validate")
@@ -109,17 +128,26 @@ export const registerValidate: Register = (program: Command) => {
     .option("--out <dir>", "write jobs.arrow, runs.arrow, summary.json and the chart (spec and SVG) there")
     .option("--json", "print the summary as one JSON object (its mape field: mode -> percent)")
     .option("--validation-only", "compare only the runs the profiler marked as the validation subset")
+    .option(
+      "--no-leave-models-out",
+      "skip refitting the sharing parameters with each model family held out (mape_unseen, jobs_unseen)",
+    )
     .action(async (flags: ValidateFlags) => {
       const set = loadCalibrationSet(flags.set);
       const folders = findRunFolders(flags.against);
       const bar = progress("validate", folders.length, flags);
       const { measured, replays, folderOf } = measureFolders(folders, () => bar.tick());
       bar.stop();
+      const folds = flags.leaveModelsOut ? leaveModelsOutFolds(set, measured) : 0;
+      const foldBar = progress("leave models out", folds, flags);
       const validation = validateRuns(set, measured, {
         validationOnly: flags.validationOnly,
         folderOf,
         replays,
+        leaveModelsOut: flags.leaveModelsOut,
+        onFold: () => foldBar.tick(),
       });
+      foldBar.stop();
       if (flags.out) writeFolder(flags.out, await validationFiles(validation));
       if (flags.json) process.stdout.write(`${JSON.stringify(validation.summary)}\n`);
       else printText(validation);

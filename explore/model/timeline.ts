@@ -19,6 +19,7 @@ import {
   type ReplayResult,
   type TraceKernel,
 } from "../../sim/replay/index.ts";
+import { dramWhileBusy } from "../../sim/sharing/mps.ts";
 import type { SharingParams } from "../../sim/sharing/types.ts";
 import type { DeviceResult } from "./evaluate.ts";
 
@@ -98,6 +99,7 @@ function planOf(device: DeviceResult, traces: ReadonlyMap<string, JobTrace>): Pl
     jobs.push({
       trace: phasedTrace(trace, i / coRunners.length),
       smLimit: caps.length > 0 ? Math.min(...caps) : undefined,
+      dramUtil: dramWhileBusy(c.profile),
     });
   }
   return { device, running, jobs, mode: replayMode(device) };

@@ -7,12 +7,12 @@
  * - naive (time-slicing): one context owns the GPU at a time; it keeps it while it has a kernel ready, for at
  *   most `timeSliceS` when others wait; each hand-over costs switchOverhead times the GPU time the previous owner
  *   used in its hold (the cost model of sim/sharing/naive.ts).
- * - mps: kernels run concurrently; kernel i fills w_i = min(demand_i, cap_i) SMs and holds
- *   o_i = w_i + mpsInterference * (cap_i - w_i) of the GPU's capacity (the idle SMs co-runners still cannot use,
- *   as in sim/sharing/mps.ts). A ready kernel starts, in the order kernels became ready, once the kernels running
- *   leave room for what it holds (the block scheduler dispatches an earlier kernel's blocks first, so a kernel
- *   launched behind a GPU-filling one waits for it), or at once when nothing runs; when the running kernels hold
- *   more than the GPU has, each runs at sms / sum(o) of the speed it has alone under its cap.
+ * - mps: kernels run concurrently. Kernel i fills d_i SMs alone (its demand) and may take at most its job's cap;
+ *   the SMs go to the ready kernels in the order they became ready (the block scheduler dispatches an earlier
+ *   kernel's blocks first), each taking what it may of what is left, so a kernel behind a GPU-filling one gets
+ *   only the SMs it leaves; a kernel on x_i SMs runs at x_i / d_i of its solo speed. DRAM bandwidth and L2 are shared whatever
+ *   the SMs: kernel i also slows by 1 / (1 + mpsMemoryContention * sum over the other running kernels of
+ *   m_j * x_j / d_j), m_j its job's DRAM utilization while busy (ReplayJob.dramUtil), as in sim/sharing/mps.ts.
  * A fluid simulation: between events (a launch, a kernel's or a step's end) every rate is constant.
  */
 import type { SharingParams } from "../sharing/types.ts";
@@ -22,12 +22,14 @@ export interface ReplayJob {
   trace: JobTrace;
   /** SM cap (MPS active-thread limit), undefined = none. */
   smLimit?: number;
+  /** DRAM bandwidth utilization while its kernels run alone (0..1; mps); undefined = 0. */
+  dramUtil?: number;
 }
 
 export interface ReplayOptions {
   mode: "naive" | "mps";
   sms: number;
-  params: Pick<SharingParams, "switchOverhead" | "mpsInterference">;
+  params: Pick<SharingParams, "switchOverhead" | "mpsMemoryContention">;
   /** Simulated seconds to replay. */
   durationS: number;
   /** Longest time a context keeps the GPU while another waits (naive). */
@@ -50,8 +52,6 @@ interface JobState {
   /** The current kernel is launched and unfinished. */
   ready: boolean;
   readySince: number;
-  /** MPS: the current kernel has started on the SMs (it keeps them until it ends). */
-  started: boolean;
 }
 
 const EPSILON = 1e-12;
@@ -65,7 +65,6 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     remaining: 0,
     ready: false,
     readySince: 0,
-    started: false,
   }));
   let now = 0;
   let busyTime = 0;
@@ -110,24 +109,18 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
         smInUse = soloSms(owner);
       }
     } else {
-      const cap = (i: number) => Math.min(sms, jobs[i].smLimit ?? sms);
-      const want = (i: number) => Math.min(soloSms(i), cap(i));
-      const hold = (i: number) => want(i) + options.params.mpsInterference * (cap(i) - want(i));
-      let held = 0;
-      for (const i of ready) if (state[i].started) held += hold(i);
-      const queue = ready
-        .filter((i) => !state[i].started)
-        .sort((a, b) => state[a].readySince - state[b].readySince || a - b);
-      for (const i of queue) {
-        if (held > 0 && held + hold(i) > sms + EPSILON) break;
-        state[i].started = true;
-        held += hold(i);
+      const order = ready.sort((a, b) => state[a].readySince - state[b].readySince || a - b);
+      let free = sms;
+      for (const i of order) {
+        const got = Math.min(soloSms(i), jobs[i].smLimit ?? sms, free);
+        free -= got;
+        rates[i] = got / soloSms(i);
+        smInUse += got;
       }
-      const share = held > sms ? sms / held : 1;
-      for (const i of ready) {
-        if (!state[i].started) continue;
-        rates[i] = (want(i) / soloSms(i)) * share;
-        smInUse += want(i) * share;
+      const pressure = order.reduce((p, i) => p + (jobs[i].dramUtil ?? 0) * rates[i], 0);
+      for (const i of order) {
+        const others = pressure - (jobs[i].dramUtil ?? 0) * rates[i];
+        rates[i] /= 1 + options.params.mpsMemoryContention * others;
       }
     }
     // Time to the next event.
@@ -154,7 +147,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
       s.remaining -= rates[i] * dt;
       if (i === owner) holdWork += dt;
       if (s.remaining > EPSILON) return;
-      [s.ready, s.started, s.kernel] = [false, false, s.kernel + 1];
+      [s.ready, s.kernel] = [false, s.kernel + 1];
     });
   }
   return {

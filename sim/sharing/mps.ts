@@ -45,6 +45,11 @@ function activity(p: WorkloadProfile): number {
   return p.busyFraction > 0 ? Math.min(1, p.smActivity / p.busyFraction) : 1;
 }
 
+/** m: a job's DRAM bandwidth utilization while its kernels run alone. */
+export function dramWhileBusy(p: WorkloadProfile): number {
+  return p.busyFraction > 0 ? Math.min(1, p.dramUtil / p.busyFraction) : 0;
+}
+
 /** Fraction of the GPU's throughput a job's kernels hold while they run. */
 export function occupancy(runner: CoRunner, params: SharingParams): number {
   const a = activity(runner.profile);
@@ -92,7 +97,7 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   const kernelsPerStep = runners.map((r) => r.profile.kernels?.perStep ?? Infinity);
   const capSum = caps.reduce((a, b) => a + b, 0);
   const overlap = caps.map((c) => Math.min(1, Math.max(0, (capSum - slice.sms) / c)));
-  const dram = runners.map((r) => (r.profile.busyFraction > 0 ? Math.min(1, r.profile.dramUtil / r.profile.busyFraction) : 0));
+  const dram = runners.map((r) => dramWhileBusy(r.profile));
   let step = base;
   let rates = ratesFor(work, step, weights);
   if ((params.mpsKernelWait > 0 || params.mpsMemoryContention > 0) && runners.length > 1) {

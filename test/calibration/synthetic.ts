@@ -28,7 +28,7 @@ function workload(id: string, stepTimeS: number, busy: number, memoryGb: number)
     memoryBoundFraction: 0,
     memoryBytes: memoryGb * 1e9,
     smActivity: busy * 0.7,
-    dramUtil: 0.3,
+    dramUtil: busy * 0.35, // the samples read half the SM activity
     powerW: 150 + 200 * busy, // low enough that no run reaches the power limit (it would hide the sharing)
     transferred: false,
   };
@@ -242,7 +242,7 @@ export function syntheticDataset(set: CalibrationSet = truth): Dataset {
       sm_clock_mhz: 1980,
       gpm_sm_util: smUtil,
       gpm_sm_occupancy: null,
-      gpm_dram_bw_util: null,
+      gpm_dram_bw_util: smUtil / 2,
     });
     ds.samples.push(sample(run.started_at, false, 0, 0, BASELINE, set.sharing.idlePowerW));
     ds.samples.push(

@@ -1,7 +1,7 @@
 import test from "ava";
 import { replay, type JobTrace } from "../../sim/replay/index.ts";
 
-const params = { switchOverhead: 0, mpsInterference: 0 };
+const params = { switchOverhead: 0, mpsMemoryContention: 0 };
 const base = { sms: 100, params, durationS: 10, timeSliceS: 0.002 };
 
 /**
@@ -78,4 +78,37 @@ test("mps: a kernel launched behind a GPU-filling kernel waits for it; beside a 
   t.true(close(besideHalf.stepsPerSecond[0], alone, 1e-3), "room beside a 50-SM kernel: no wait");
   // Each light kernel waits for the rest of a 3 ms heavy kernel, longer than the host's 0.5 ms gap.
   t.true(behindFull.stepsPerSecond[0] < 0.7 * alone, `${behindFull.stepsPerSecond[0]} against ${alone}`);
+});
+
+test("mps: a kernel behind a GPU-filling one runs on the SMs it leaves, at that share of its speed", (t) => {
+  // heavy's kernels fill 80 of 100 SMs; light's want 40 and get the 20 left while heavy runs.
+  const light = job(10, 0.001, 0, 40);
+  const heavy = job(10, 0.003, 0, 80);
+  const result = replay([{ trace: heavy }, { trace: light }], { ...base, mode: "mps" });
+  const alone = replay([{ trace: light }], { ...base, mode: "mps" }).stepsPerSecond[0];
+  t.true(result.stepsPerSecond[1] > 0.3 * alone && result.stepsPerSecond[1] < 0.9 * alone);
+});
+
+test("mps: kernels side by side on the SMs still slow each other through DRAM bandwidth", (t) => {
+  const a = job(10, 0.003, 0, 50);
+  const free = replay(
+    [
+      { trace: a, dramUtil: 0.5 },
+      { trace: a, dramUtil: 0.5 },
+    ],
+    { ...base, mode: "mps" },
+  );
+  const contended = replay(
+    [
+      { trace: a, dramUtil: 0.5 },
+      { trace: a, dramUtil: 0.5 },
+    ],
+    {
+      ...base,
+      mode: "mps",
+      params: { ...params, mpsMemoryContention: 1 },
+    },
+  );
+  // Each slows by 1 / (1 + 1 * 0.5): two thirds of its speed.
+  t.true(close(contended.stepsPerSecond[0], (2 / 3) * free.stepsPerSecond[0], 1e-3));
 });

@@ -79,8 +79,14 @@ test("mps: interference leaves less of the idle capacity to co-runners", (t) => 
 
 test("mps: a launch-bound job's kernels wait behind busy co-runners' kernels; time-slicing spares it that", (t) => {
   // "small" launches 100 kernels a step, each onto an idle stream; "busy" keeps the GPU full with 10 long kernels.
-  const small = { ...profile("small", 0.3), kernels: { perStep: 100, exposedPerStep: 100, meanUs: 30, waveUs: 30 } };
-  const busy = { ...profile("busy", 1), kernels: { perStep: 10, exposedPerStep: 0, meanUs: 1000, waveUs: 1000 } };
+  const small = {
+    ...profile("small", 0.3),
+    kernels: { perStep: 100, exposedPerStep: 100, meanUs: 30, waveUs: 30 },
+  };
+  const busy = {
+    ...profile("busy", 1),
+    kernels: { perStep: 10, exposedPerStep: 0, meanUs: 1000, waveUs: 1000 },
+  };
   const runners = [{ profile: small }, { profile: busy }, { profile: busy }];
   const waiting = { ...params, mpsKernelWait: 0.5 };
   const without = share(gpu, { mode: "mps" }, runners, params).stepsPerSecond;
@@ -91,8 +97,14 @@ test("mps: a launch-bound job's kernels wait behind busy co-runners' kernels; ti
 });
 
 test("mps-partitioned: partitions that fit side by side never wait for each other's kernels", (t) => {
-  const small = { ...profile("small", 0.3), kernels: { perStep: 100, exposedPerStep: 100, meanUs: 30, waveUs: 30 } };
-  const busy = { ...profile("busy", 1), kernels: { perStep: 10, exposedPerStep: 0, meanUs: 1000, waveUs: 1000 } };
+  const small = {
+    ...profile("small", 0.3),
+    kernels: { perStep: 100, exposedPerStep: 100, meanUs: 30, waveUs: 30 },
+  };
+  const busy = {
+    ...profile("busy", 1),
+    kernels: { perStep: 10, exposedPerStep: 0, meanUs: 1000, waveUs: 1000 },
+  };
   const runners = [
     { profile: small, smLimit: 50 },
     { profile: busy, smLimit: 50 },
@@ -101,10 +113,10 @@ test("mps-partitioned: partitions that fit side by side never wait for each othe
   t.deepEqual(waiting.stepsPerSecond, share(gpu, { mode: "mps" }, runners, params).stepsPerSecond);
 });
 
-test("mps-partitioned: partitions side by side still slow each other's memory-bound kernels", (t) => {
-  // Two memory-bound jobs on half the SMs each: no SM is shared, the memory system is.
-  const streaming = { ...profile("streaming", 1), memoryBoundFraction: 0.5 };
-  const compute = profile("compute", 1);
+test("mps-partitioned: partitions side by side still slow each other through DRAM bandwidth", (t) => {
+  // Two jobs streaming DRAM on half the SMs each: no SM is shared, the memory system is.
+  const streaming = { ...profile("streaming", 1), dramUtil: 0.8 };
+  const compute = { ...profile("compute", 1), dramUtil: 0 };
   const runners = (other: typeof compute) => [
     { profile: streaming, smLimit: 50 },
     { profile: other, smLimit: 50 },
@@ -114,7 +126,28 @@ test("mps-partitioned: partitions side by side still slow each other's memory-bo
   const beside = share(gpu, { mode: "mps" }, runners(streaming), contention).stepsPerSecond[0];
   const besideCompute = share(gpu, { mode: "mps" }, runners(compute), contention).stepsPerSecond[0];
   t.true(beside < alone * 0.97, "a streaming neighbour slows it");
-  t.true(close(besideCompute, alone), "a neighbour with no memory-bound kernels does not");
+  t.true(close(besideCompute, alone), "a neighbour with no DRAM traffic does not");
+});
+
+test("mps: who wins is decided by turns at the SMs: long kernels keep more of the GPU than short ones", (t) => {
+  const kernels = (meanUs: number) => ({ perStep: 100, exposedPerStep: 0, meanUs, waveUs: meanUs });
+  const long = { ...profile("long", 1), kernels: kernels(200) };
+  const short = { ...profile("short", 1), kernels: kernels(50) };
+  const pair = [{ profile: long }, { profile: short }];
+  const equal = share(gpu, { mode: "mps" }, pair, params).stepsPerSecond;
+  t.true(close(equal[0], equal[1]), "weights off (exponents 0): equal turns");
+  const weighted = share(gpu, { mode: "mps" }, pair, { ...params, mpsWeightKernel: 1 }).stepsPerSecond;
+  // Both want 0.8 of the capacity: 200 to 50 divides it 0.8 (all the long job wants) to 0.2.
+  t.true(close(weighted[0], 10), `long: ${weighted[0]}`);
+  t.true(close(weighted[1], 0.2 / (0.8 * 0.1)), `short: ${weighted[1]}`);
+  // Kernels that keep more SMs active take longer turns too.
+  const sparse = { ...profile("sparse", 1), smActivity: 0.4 };
+  const dense = profile("dense", 1);
+  const byActivity = share(gpu, { mode: "mps" }, [{ profile: sparse }, { profile: dense }], {
+    ...params,
+    mpsWeightActivity: 2,
+  }).stepsPerSecond;
+  t.true(byActivity[1] > byActivity[0]);
 });
 
 test("SM activity: a job capped to a quarter of the SMs keeps at most a quarter of them active", (t) => {

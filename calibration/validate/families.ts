@@ -1,0 +1,41 @@
+/**
+ * Model families for leave-models-out validation: a fold holds out every workload of one family at once, so the
+ * sharing parameters are judged on architectures no run of the fit contained (not only on a sibling's batch size).
+ * Keyed by timm model name; a model not listed is a family of its own.
+ */
+export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
+  "residual convnets": [
+    "resnet18",
+    "resnet26",
+    "resnet50",
+    "resnet152",
+    "wide_resnet50_2",
+    "resnext50_32x4d",
+  ],
+  "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19"],
+  "mobile and depthwise": [
+    "mobilenetv2_100",
+    "mobilenetv3_small_100",
+    "mobilenetv3_large_100",
+    "ghostnet_100",
+    "efficientnet_b0",
+    "efficientnetv2_s",
+    "mnasnet_100",
+  ],
+  regnets: ["regnetx_016", "regnety_008"],
+  "vision transformers": [
+    "deit_tiny_patch16_224",
+    "vit_base_patch16_224",
+    "vit_small_patch16_224",
+    "cait_xxs24_224",
+  ],
+  "hierarchical transformers": ["swin_tiny_patch4_window7_224", "pvt_v2_b0", "levit_128s"],
+  convnexts: ["convnext_nano", "convnext_tiny"],
+  "concatenating nets": ["densenet121", "densenet169", "inception_v3", "dla34"],
+  "mlp mixers": ["mixer_s16_224", "resmlp_12_224"],
+};
+
+/** The family a timm model belongs to (its own name when not listed). */
+export function familyOf(model: string): string {
+  return Object.entries(MODEL_FAMILIES).find(([, models]) => models.includes(model))?.[0] ?? model;
+}
