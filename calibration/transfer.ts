@@ -8,7 +8,8 @@
  *   k = (1 - m) * tf32(source) / tf32(target) + m * bandwidth(source) / bandwidth(target).
  * - Kernels fill the same number of SMs on either GPU (same grids), so the SM curve keeps its shape in absolute
  *   SMs; it is re-referenced to the target's SM count.
- * - Memory per process is unchanged (same model, batch and framework). SM activity while busy is unchanged.
+ * - Memory per process is unchanged (same model, batch and framework). SM activity and DRAM utilization while
+ *   busy are unchanged; kernels (and their waves) last k times as long, their counts stay.
  *   Power above idle scales with the two boards' dynamic ranges (limit minus idle) and the busy fraction.
  */
 import type { GpuSpec } from "../sim/hardware/types.ts";
@@ -52,12 +53,10 @@ export function transferProfile(profile: WorkloadProfile, source: GpuSpec, targe
     smScaling: { sms, stepTimeS: sms.map((n) => curveStepTime(smCurve, n)) },
     smCurve,
     memoryBoundFraction: bandwidthPart / k,
-    // Kernels last k times as long on the target; how many there are, and which ones wait, stays.
     ...(profile.kernels === undefined
       ? {}
       : { kernels: { ...profile.kernels, meanUs: k * profile.kernels.meanUs, waveUs: k * profile.kernels.waveUs } }),
     smActivity: Math.min(1, profile.smActivity * activeShare),
-    // DRAM utilization while busy is taken to stay (the memory-bound share of the kernels scales with bandwidth).
     dramUtil: Math.min(1, profile.dramUtil * activeShare),
     powerW: target.power.idleW + (profile.powerW - source.power.idleW) * dynamicScale * activeShare,
     transferred: true,

@@ -26,30 +26,31 @@ def test_every_committed_run_is_complete_and_schema_valid():
         assert run_folder_errors(DATASET / name) == [], name
 
 
-def test_the_validation_subset_follows_the_readme_rule():
-    # README: validation = every 7-copy run, every 3-job mix, every multi-process mps-partitioned run at 2g or 4g
-    # size (32, 64 SMs) but the three-client mix made for calibration, the green check, every live replay but those
-    # made for calibration (--calibration); calibration fits the rest.
+PLANS = ("profiler/plans/h200-dataset.yaml", "profiler/plans/h200-zoo.yaml")
+
+
+def planned() -> dict[str, bool]:
+    """Run id -> validation flag, as the dataset's plans give them."""
+    return {e.run_id: e.validation for plan in PLANS for e in load_plan(str(REPO / plan))[0]}
+
+
+def test_the_validation_subset_follows_the_plans_and_the_readme_rule():
+    # README: a planned run is validation when its plan group says so (h200-dataset.yaml: every 7-copy run, every
+    # 3-job mix, co-running partitions at 2g or 4g size; h200-zoo.yaml: every run mixing one of our own four
+    # models); the green check and every live replay but those made for calibration (--calibration) too.
+    plans = planned()
     for name, m in runs().items():
-        workloads = [p["workload"] for p in m["processes"]]
-        is_mix = len(set(workloads)) > 1
-        expected = (
-            (len(workloads) == 7 and not is_mix)
-            or (is_mix and len(workloads) == 3 and m["mode"] in ("naive", "mps"))
-            or (
-                m["mode"] == "mps-partitioned"
-                and len(workloads) > 1
-                and not name.endswith("__sm60")
-                and name != "mps-partitioned__resnet50-i64-b128+effnetv2s-i64-b128+cait-i64-b128__sm32"
-            )
-            or m["mode"] == "green"
-            or (m["mode"] == "replay" and "--calibration" not in m["command"])
-        )
+        if name in plans:
+            expected = plans[name]
+        elif m["mode"] == "replay":
+            expected = "--calibration" not in m["command"]
+        else:
+            expected = m["mode"] == "green"
         assert m["validation"] == expected, name
 
 
 def test_the_readme_names_every_pending_run():
-    experiments, _ = load_plan(str(REPO / "profiler/plans/h200-dataset.yaml"))
     readme = (DATASET / "README.md").read_text()
     block = re.search(r"<!-- pending -->\n```\n(.*?)```", readme, re.S).group(1)
-    assert block.split() == [e.run_id for e in experiments if e.run_id not in runs()]
+    done = runs()
+    assert block.split() == [r for plan in PLANS for r in (e.run_id for e in load_plan(str(REPO / plan))[0]) if r not in done]

@@ -36,6 +36,7 @@ test("--json prints one object whose mape maps each mode to the mean |error| of 
     "predicted-vs-measured.vl.json",
     "runs.arrow",
     "summary.json",
+    "unseen.arrow",
   ]);
   t.deepEqual(JSON.parse(readFileSync(join(out, "summary.json"), "utf8")), summary);
 });

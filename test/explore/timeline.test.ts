@@ -1,3 +1,4 @@
+import { dramWhileBusy } from "../../sim/sharing/index.ts";
 import test from "ava";
 import { resolveSetDir } from "../../calibration/set.ts";
 import { TIME_SLICE_S } from "../../calibration/replay-run.ts";
@@ -23,6 +24,7 @@ for (const mode of ["naive", "mps", "mps-partitioned"] as Mode[]) {
     const jobs = device.coRunners.map((c, i) => ({
       trace: phasedTrace(traces.get(c.profile.id)!, i / device.coRunners.length),
       smLimit: c.smLimit,
+      dramUtil: dramWhileBusy(c.profile),
     }));
     const whole = replay(jobs, {
       mode: mode === "naive" ? "naive" : "mps",
