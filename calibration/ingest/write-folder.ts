@@ -1,34 +1,149 @@
-/** Write a set of output files as a whole: into a temporary sibling folder, then renamed into place. */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+/**
+ * Write a set of output files as a whole: into a temporary sibling folder, then renamed into place. The one
+ * output-folder guard: a path that cannot hold a folder (a file in the way, no permission, a read-only disk) is
+ * bad input named by the folder, never raw errno text, and nothing half-written is left behind as if whole.
+ */
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError } from "../../sim/core/errors.ts";
+
+/** Why a folder cannot be written, in words (errno codes of mkdir, write and rename). */
+const CANNOT: Record<string, string> = {
+  ENOTDIR: "a file is in the way",
+  EEXIST: "a file is in the way",
+  EISDIR: "a folder is in the way",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "a read-only file system",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is used up",
+  ENAMETOOLONG: "a name too long",
+  ELOOP: "a loop of symbolic links",
+};
+
+/** An errno of writing `dir` as the InputError the user reads. */
+export function outputError(dir: string, error: unknown): Error {
+  if (error instanceof InputError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined || !(code in CANNOT)) return error as Error;
+  return new InputError(dir, "", "a folder colloc can create and write", `${CANNOT[code]} (${code})`);
+}
+
+/** Temporary folders this process is filling, for the interrupt handler to remove (cli/interrupt.ts). */
+const staging = new Set<string>();
+
+/** Remove every temporary folder this process is still filling; their paths. */
+export function discardStaging(): string[] {
+  const removed = [...staging];
+  for (const temp of removed) rmSync(temp, { recursive: true, force: true });
+  staging.clear();
+  return removed;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/** Temporary siblings of `target` left by a process that died mid-write (killed with SIGKILL, say). */
+function removeStale(target: string): void {
+  const prefix = `.${basename(target)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /\.(?:tmp|old)-(\d+)$/.exec(name);
+    if (name.startsWith(prefix) && m && Number(m[1]) !== process.pid && !alive(Number(m[1])))
+      rmSync(join(dirname(target), name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Check that `dir` can become the output (missing, or a folder in which `strangers` finds nothing that is not
+ * an earlier output), make a temporary sibling, let `fill` write into it, then swap it into place. Sync and
+ * async fills alike.
+ */
+export function intoFolder<T>(
+  dir: string,
+  strangers: (names: string[]) => string[],
+  fill: (temp: string) => T,
+): T {
+  const target = resolve(dir);
+  let temp: string;
+  try {
+    if (existsSync(target)) {
+      if (!lstatSync(target).isDirectory()) throw new InputError(dir, "", "a folder (it is a file)");
+      const others = strangers(readdirSync(target));
+      if (others.length > 0)
+        throw new InputError(
+          dir,
+          "",
+          "a new folder or an earlier output of the same command",
+          others.slice(0, 3),
+        );
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    removeStale(target);
+    temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
+    rmSync(temp, { recursive: true, force: true });
+    mkdirSync(temp);
+  } catch (error) {
+    throw outputError(dir, error);
+  }
+  staging.add(temp);
+  const finish = () => {
+    try {
+      swapIntoPlace(temp, target);
+    } catch (error) {
+      throw outputError(dir, error);
+    }
+  };
+  const discard = () => {
+    staging.delete(temp);
+    rmSync(temp, { recursive: true, force: true });
+  };
+  let result: T;
+  try {
+    result = fill(temp);
+  } catch (error) {
+    discard();
+    throw outputError(dir, error);
+  }
+  if (result instanceof Promise)
+    return result.then(finish).then(
+      () => (discard(), result),
+      (error: unknown) => {
+        discard();
+        throw outputError(dir, error);
+      },
+    ) as T;
+  try {
+    finish();
+  } finally {
+    discard();
+  }
+  return result;
+}
 
 /**
  * Replace `dir` by a folder holding exactly `files`. An existing `dir` is replaced only when it holds nothing but
  * files of the same names (an earlier output), so a mistyped --out never wipes unrelated files.
  */
 export function writeFolder(dir: string, files: ReadonlyMap<string, string | Uint8Array>): void {
-  const target = resolve(dir);
-  if (existsSync(target)) {
-    const strangers = readdirSync(target).filter((name) => !files.has(name));
-    if (strangers.length > 0) {
-      throw new InputError(
-        dir,
-        "",
-        "a new folder or an earlier output of the same command",
-        strangers.slice(0, 3),
-      );
-    }
-  }
-  mkdirSync(dirname(target), { recursive: true });
-  const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
-  try {
-    mkdirSync(temp);
-    for (const [name, content] of files) writeFileSync(join(temp, name), content);
-    swapIntoPlace(temp, target);
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
-  }
+  intoFolder(
+    dir,
+    (names) => names.filter((name) => !files.has(name)),
+    (temp) => {
+      for (const [name, content] of files) writeFileSync(join(temp, name), content);
+    },
+  );
 }
 
 /** Put the finished folder `temp` at `target`, keeping any earlier `target` until the rename has succeeded. */
