@@ -285,6 +285,18 @@ function randomValue(w: Workspace): CaseSpec {
   return emit(w, b, "any");
 }
 
+/** A number changed by a plausible factor (or its sign): inputs that are mostly still valid, and so run. */
+function nudge(w: Workspace): CaseSpec {
+  const b = base(w);
+  const numeric = leafPaths(b.doc.toJS()).filter((p) => typeof b.doc.getIn(p) === "number");
+  if (numeric.length > 0) {
+    const path = w.dice.pick(numeric);
+    const value = b.doc.getIn(path) as number;
+    setIn(b.doc, path, w.dice.pick([0, 0.5 * value, 2 * value, 3 * value, -value, value + 1, Math.round(value / 2)]));
+  }
+  return emit(w, b, "any", 0.5);
+}
+
 function dropField(w: Workspace): CaseSpec {
   const b = base(w);
   b.doc.deleteIn(w.dice.pick(keyPaths(b.doc.toJS())));
@@ -323,6 +335,7 @@ export const SCENARIO_KINDS: Kind[] = [
   { name: "yaml-hostile", target: "scenario", weight: 5, make: yamlHostile },
   { name: "file-junk-bytes", target: "scenario", weight: 2, make: junkFile },
   { name: "value-random", target: "scenario", weight: 16, make: randomValue },
+  { name: "value-nudged", target: "scenario", weight: 8, make: nudge },
   { name: "field-dropped", target: "scenario", weight: 6, make: dropField },
   { name: "text-damaged", target: "scenario", weight: 6, make: (w) => textDamage(w) },
 ];
