@@ -7,9 +7,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../sim/core/errors.ts";
 import type { GpuView, WorkloadProfile } from "../sim/sharing/types.ts";
-import { LIMITS, limitText, MIB } from "../sim/cluster/scenario/limits.ts";
 import { parseJson } from "./ingest/json-error.ts";
-import { FileError, readTextFile } from "./ingest/read-file.ts";
+import { readInputText } from "./ingest/read-file.ts";
 import { writeFolder } from "./ingest/write-folder.ts";
 import { calibrationSetSchema, type CalibrationSet } from "./set-schema.ts";
 
@@ -57,14 +56,7 @@ export function parseCalibrationSet(file: string, json: unknown): CalibrationSet
 /** Load a calibration set by shipped name ("h200", "a100") or folder path. */
 export function loadCalibrationSet(nameOrDir: string): CalibrationSet {
   const file = join(resolveSetDir(nameOrDir), PARAMETERS_FILE);
-  let text: string;
-  try {
-    text = readTextFile(file, LIMITS.input_mb.default * MIB);
-  } catch (error) {
-    if (!(error instanceof FileError)) throw error;
-    const expected = `a calibration set's parameters: a regular text file of ${limitText("input_mb")}`;
-    throw new InputError(file, "", expected, error.message);
-  }
+  const text = readInputText(file, "a calibration set's parameters", "input_mb");
   return parseCalibrationSet(file, parseJson(text, file, "a calibration set's parameters as whole JSON"));
 }
 

@@ -1,9 +1,7 @@
 /** Read a scenario file and resolve it against the shipped calibration sets: the I/O side of sim/cluster/scenario. */
 import { loadCalibrationSet } from "../calibration/set.ts";
-import { FileError, readTextFile } from "../calibration/ingest/read-file.ts";
-import { InputError } from "../sim/core/errors.ts";
+import { readInputText, readTextFile } from "../calibration/ingest/read-file.ts";
 import type { ClusterInput } from "../sim/cluster/scenario/cluster-input.ts";
-import { LIMITS, limitText, MIB } from "../sim/cluster/scenario/limits.ts";
 import { loadScenario } from "../sim/cluster/scenario/resolve.ts";
 import type { ReadText } from "../sim/cluster/streams/from-scenario.ts";
 
@@ -11,19 +9,8 @@ import type { ReadText } from "../sim/cluster/streams/from-scenario.ts";
 export const readNamedFile: ReadText = readTextFile;
 
 /** The text of a scenario (or sweep) file, or an InputError naming it and saying why it cannot be one. */
-export function readInputFile(file: string, what = "scenario file"): string {
-  try {
-    return readTextFile(file, LIMITS.input_mb.default * MIB);
-  } catch (error) {
-    if (!(error instanceof FileError)) throw error;
-    throw new InputError(
-      file,
-      "",
-      `a readable ${what}: a regular text file of ${limitText("input_mb")}`,
-      error.message,
-    );
-  }
-}
+export const readInputFile = (file: string, what = "scenario file") =>
+  readInputText(file, `a readable ${what}`, "input_mb");
 
 export function readScenario(file: string): ClusterInput {
   return loadScenario(readInputFile(file), {

@@ -5,7 +5,8 @@
  * /dev/zero, a named pipe, a folder) gives a clear error and leaks nothing.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
-import { MIB } from "../../sim/cluster/scenario/limits.ts";
+import { InputError } from "../../sim/core/errors.ts";
+import { LIMITS, limitText, MIB, type LimitName } from "../../sim/cluster/scenario/limits.ts";
 
 /** Why a file could not be read, in a few words ("a folder", "not found", "larger than 16 MiB"). */
 export class FileError extends Error {
@@ -105,5 +106,24 @@ export function readTextFile(path: string, maxBytes: number, lenient = false): s
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new FileError("not UTF-8 text");
+  }
+}
+
+/**
+ * readTextFile for a file colloc was pointed at: a problem is an InputError naming the file, what it should be
+ * (`what`) and the size limit in force (limits.ts `limit`, at `mb` MiB).
+ */
+export function readInputText(
+  path: string,
+  what: string,
+  limit: LimitName,
+  mb: number = LIMITS[limit].default,
+  lenient = false,
+): string {
+  try {
+    return readTextFile(path, mb * MIB, lenient);
+  } catch (error) {
+    if (!(error instanceof FileError)) throw error;
+    throw new InputError(path, "", `${what}: a regular text file of ${limitText(limit, mb)}`, error.message);
   }
 }

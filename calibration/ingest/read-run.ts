@@ -3,10 +3,11 @@ import { existsSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../../sim/core/errors.ts";
-import { LIMITS, limitText, MIB } from "../../sim/cluster/scenario/limits.ts";
+import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { parseJson } from "./json-error.ts";
 import { parseJsonLines, type LineIssue } from "./jsonl.ts";
-import { FileError, readTextFile } from "./read-file.ts";
+import { pidAlive } from "./pid.ts";
+import { readInputText } from "./read-file.ts";
 import type { Manifest, StreamRecords } from "./records.ts";
 import { schemaViolation, STREAMS, type Stream } from "./schemas.ts";
 
@@ -28,19 +29,8 @@ export interface ParsedRun {
  * A run file's text, or an InputError naming it and the limit (`maxMb`, raised by ingest's --max-file-mb).
  * JSON Lines streams are read leniently: a line of junk bytes is a corrupt line, marked like any other.
  */
-function readRunFile(file: string, maxMb: number, lenient = false): string {
-  try {
-    return readTextFile(file, maxMb * MIB, lenient);
-  } catch (error) {
-    if (!(error instanceof FileError)) throw error;
-    throw new InputError(
-      file,
-      "",
-      `a run file: a regular text file of ${limitText("ingest_mb", maxMb)}`,
-      error.message,
-    );
-  }
-}
+const readRunFile = (file: string, maxMb: number, lenient = false) =>
+  readInputText(file, "a run file", "ingest_mb", maxMb, lenient);
 
 export function readManifest(folder: string, maxMb: number = LIMITS.ingest_mb.default): Manifest {
   const file = join(folder, "manifest.json");
@@ -93,15 +83,6 @@ function missingEnds(folder: string, manifest: Manifest, records: StreamRecords)
     }));
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
 /**
  * A manifest still `running` was never closed: its coordinator was killed, or it is still measuring. Either
  * way the run is not whole: it is read as `partial` (docs/run-format.md), with a note saying which it is.
@@ -109,7 +90,7 @@ const alive = (pid: number) => {
 function staleRunning(manifest: Manifest): { manifest: Manifest; notes: string[] } {
   if (manifest.status !== "running") return { manifest, notes: [] };
   const c = manifest.coordinator;
-  const still = c !== undefined && c.host === hostname() && alive(c.pid);
+  const still = c !== undefined && c.host === hostname() && pidAlive(c.pid);
   const why = still
     ? `is still being measured (coordinator pid ${c.pid} runs on this host)`
     : "was never closed (its coordinator was killed)";

@@ -6,6 +6,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError } from "../../sim/core/errors.ts";
+import { pidAlive } from "./pid.ts";
 
 /** Why a folder cannot be written, in words (errno codes of mkdir, write and rename). */
 const CANNOT: Record<string, string> = {
@@ -40,15 +41,6 @@ export function discardStaging(): string[] {
   return removed;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
 /** Temporary siblings of `target` left by a process that died mid-write (killed with SIGKILL, say). */
 function removeStale(target: string): void {
   const prefix = `.${basename(target)}.`;
@@ -60,7 +52,7 @@ function removeStale(target: string): void {
   }
   for (const name of names) {
     const m = /\.(?:tmp|old)-(\d+)$/.exec(name);
-    if (name.startsWith(prefix) && m && Number(m[1]) !== process.pid && !alive(Number(m[1])))
+    if (name.startsWith(prefix) && m && Number(m[1]) !== process.pid && !pidAlive(Number(m[1])))
       rmSync(join(dirname(target), name), { recursive: true, force: true });
   }
 }

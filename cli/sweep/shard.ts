@@ -6,10 +6,10 @@
 import { copyFileSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { FileError, readTextFile } from "../../calibration/ingest/read-file.ts";
+import { readInputText } from "../../calibration/ingest/read-file.ts";
 import { InputError } from "../../sim/core/errors.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
-import { LIMITS, limitText, MIB } from "../../sim/cluster/scenario/limits.ts";
+import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { ScenarioName } from "../../sim/cluster/scenario/schema.ts";
 import { issueToInputError } from "../../sim/cluster/scenario/zod-issue.ts";
 import { pointId, type SweepPoint } from "../../sim/cluster/sweep/grid.ts";
@@ -37,19 +37,7 @@ export type ShardManifest = z.infer<typeof ShardManifest>;
 
 /** A file of a shard or point as JSON, or an InputError naming it (never quoting it). */
 export function readJsonFile(file: string, what: string): unknown {
-  let text: string;
-  try {
-    text = readTextFile(file, LIMITS.manifest_mb.default * MIB);
-  } catch (error) {
-    if (!(error instanceof FileError)) throw error;
-    throw new InputError(
-      file,
-      "",
-      `${what}: a regular text file of ${limitText("manifest_mb")}`,
-      error.message,
-    );
-  }
-  return parseJson(text, file, `${what} as whole JSON`);
+  return parseJson(readInputText(file, what, "manifest_mb"), file, `${what} as whole JSON`);
 }
 
 export function readShard(dir: string): ShardManifest {
