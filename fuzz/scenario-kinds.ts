@@ -292,7 +292,11 @@ function nudge(w: Workspace): CaseSpec {
   if (numeric.length > 0) {
     const path = w.dice.pick(numeric);
     const value = b.doc.getIn(path) as number;
-    setIn(b.doc, path, w.dice.pick([0, 0.5 * value, 2 * value, 3 * value, -value, value + 1, Math.round(value / 2)]));
+    setIn(
+      b.doc,
+      path,
+      w.dice.pick([0, 0.5 * value, 2 * value, 3 * value, -value, value + 1, Math.round(value / 2)]),
+    );
   }
   return emit(w, b, "any", 0.5);
 }

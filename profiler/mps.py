@@ -118,7 +118,10 @@ def quit_daemon(control: str, pipe_dir: Path, proc_root: str = "/proc", timeout_
     except subprocess.TimeoutExpired:
         problem = f"`quit` got no answer within {timeout_s:g} s"
     names = daemon_names(control)
-    mine = lambda: [pid for pid, p in running_daemons(proc_root, names) if Path(p) == Path(pipe_dir)]  # noqa: E731
+
+    def mine() -> list[int]:
+        return [pid for pid, p in running_daemons(proc_root, names) if Path(p) == Path(pipe_dir)]
+
     while mine() and time.time() < deadline:
         time.sleep(0.05)
     left = mine()

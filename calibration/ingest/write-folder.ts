@@ -57,18 +57,21 @@ function removeStale(target: string): void {
   }
 }
 
+interface Staged {
+  temp: string;
+  /** Swap the filled temporary folder into place. */
+  commit(): void;
+  /** Remove the temporary folder (after a commit, a no-op). */
+  discard(): void;
+}
+
 /**
  * Check that `dir` can become the output (missing, or a folder in which `strangers` finds nothing that is not
- * an earlier output), make a temporary sibling, let `fill` write into it, then swap it into place. Sync and
- * async fills alike.
+ * an earlier output) and make its temporary sibling.
  */
-export function intoFolder<T>(
-  dir: string,
-  strangers: (names: string[]) => string[],
-  fill: (temp: string) => T,
-): T {
+function stage(dir: string, strangers: (names: string[]) => string[]): Staged {
   const target = resolve(dir);
-  let temp: string;
+  const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
   try {
     if (existsSync(target)) {
       if (!lstatSync(target).isDirectory()) throw new InputError(dir, "", "a folder (it is a file)");
@@ -83,45 +86,37 @@ export function intoFolder<T>(
     }
     mkdirSync(dirname(target), { recursive: true });
     removeStale(target);
-    temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
     rmSync(temp, { recursive: true, force: true });
     mkdirSync(temp);
   } catch (error) {
     throw outputError(dir, error);
   }
   staging.add(temp);
-  const finish = () => {
-    try {
-      swapIntoPlace(temp, target);
-    } catch (error) {
-      throw outputError(dir, error);
-    }
+  return {
+    temp,
+    commit: () => swapIntoPlace(temp, target),
+    discard: () => {
+      staging.delete(temp);
+      rmSync(temp, { recursive: true, force: true });
+    },
   };
-  const discard = () => {
-    staging.delete(temp);
-    rmSync(temp, { recursive: true, force: true });
-  };
-  let result: T;
+}
+
+/** Let `fill` write into a temporary sibling of `dir`, then swap it into place (see `stage`). */
+export async function intoFolder(
+  dir: string,
+  strangers: (names: string[]) => string[],
+  fill: (temp: string) => Promise<void>,
+): Promise<void> {
+  const staged = stage(dir, strangers);
   try {
-    result = fill(temp);
+    await fill(staged.temp);
+    staged.commit();
   } catch (error) {
-    discard();
     throw outputError(dir, error);
-  }
-  if (result instanceof Promise)
-    return result.then(finish).then(
-      () => (discard(), result),
-      (error: unknown) => {
-        discard();
-        throw outputError(dir, error);
-      },
-    ) as T;
-  try {
-    finish();
   } finally {
-    discard();
+    staged.discard();
   }
-  return result;
 }
 
 /**
@@ -129,13 +124,15 @@ export function intoFolder<T>(
  * files of the same names (an earlier output), so a mistyped --out never wipes unrelated files.
  */
 export function writeFolder(dir: string, files: ReadonlyMap<string, string | Uint8Array>): void {
-  intoFolder(
-    dir,
-    (names) => names.filter((name) => !files.has(name)),
-    (temp) => {
-      for (const [name, content] of files) writeFileSync(join(temp, name), content);
-    },
-  );
+  const staged = stage(dir, (names) => names.filter((name) => !files.has(name)));
+  try {
+    for (const [name, content] of files) writeFileSync(join(staged.temp, name), content);
+    staged.commit();
+  } catch (error) {
+    throw outputError(dir, error);
+  } finally {
+    staged.discard();
+  }
 }
 
 /** Put the finished folder `temp` at `target`, keeping any earlier `target` until the rename has succeeded. */

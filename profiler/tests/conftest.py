@@ -23,4 +23,7 @@ def fake_env(tmp_path, monkeypatch):
         monkeypatch.setenv(k, v)
     yield env
     for pid in fake_daemons(str(control)):  # a failed test's daemon must not outlive it
-        os.kill(pid, signal.SIGKILL)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from profiler.mps import daemon_names, running_daemons
+
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SPEC = FIXTURES / "fake-workloads.yaml"
@@ -36,9 +38,8 @@ echo "$cmd" > "$ctl"
 
 
 def fake_daemons(control: str) -> list[int]:
-    """Pids of the fake daemons this control binary started that still run."""
-    from profiler.mps import daemon_names, running_daemons
-
+    """Pids of the fake daemons this control binary started that still run (the real scan, even where a test
+    replaced profiler.mps.running_daemons)."""
     names = daemon_names(control)[1:]  # the fake's own name only, not real NVIDIA daemons
     return [pid for pid, _ in running_daemons("/proc", names)]
 

@@ -65,21 +65,19 @@ test("a temporary folder left by a killed process is removed at the next write; 
   t.deepEqual(readdirSync(parent).sort(), [`.out.tmp-${process.ppid}`, "out"]);
 });
 
-test("an interrupt removes the temporary folders still being filled", (t) => {
+test("an interrupt removes the temporary folders still being filled", async (t) => {
   const parent = scratch();
   let during: string[] = [];
-  const error = t.throws(() =>
-    intoFolder(
-      join(parent, "out"),
-      () => [],
-      () => {
-        during = readdirSync(parent);
-        t.deepEqual(discardStaging(), [join(parent, during[0])]); // what a SIGINT handler does (cli/interrupt.ts)
-        throw new Error("interrupted");
-      },
-    ),
+  const filling = intoFolder(
+    join(parent, "out"),
+    () => [],
+    async () => {
+      during = readdirSync(parent);
+      t.deepEqual(discardStaging(), [join(parent, during[0])]); // what a SIGINT handler does (cli/interrupt.ts)
+      throw new Error("interrupted");
+    },
   );
-  t.is(error?.message, "interrupted");
+  await t.throwsAsync(filling, { message: "interrupted" });
   t.deepEqual(during, [`.out.tmp-${process.pid}`]);
   t.deepEqual(readdirSync(parent), []);
 });
