@@ -2,11 +2,13 @@
  * Load and write calibration sets. A set is a folder: parameters.json (see set-schema.ts) plus Arrow tables of
  * the measured points behind the fit. Names resolve to the shipped sets under calibration/data/<name>/.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../sim/core/errors.ts";
 import type { GpuView, WorkloadProfile } from "../sim/sharing/types.ts";
+import { parseJson } from "./ingest/json-error.ts";
+import { readInputText } from "./ingest/read-file.ts";
 import { writeFolder } from "./ingest/write-folder.ts";
 import { calibrationSetSchema, type CalibrationSet } from "./set-schema.ts";
 
@@ -54,13 +56,8 @@ export function parseCalibrationSet(file: string, json: unknown): CalibrationSet
 /** Load a calibration set by shipped name ("h200", "a100") or folder path. */
 export function loadCalibrationSet(nameOrDir: string): CalibrationSet {
   const file = join(resolveSetDir(nameOrDir), PARAMETERS_FILE);
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new InputError(file, "", "valid JSON", error instanceof Error ? error.message : String(error));
-  }
-  return parseCalibrationSet(file, json);
+  const text = readInputText(file, "a calibration set's parameters", "input_mb");
+  return parseCalibrationSet(file, parseJson(text, file, "a calibration set's parameters as whole JSON"));
 }
 
 /** A workload's profile; a scenario needing a workload the set lacks is bad input, never a guess. */

@@ -1,6 +1,7 @@
 /** Exit codes and the one place that turns errors into a message and a code. */
 import { CommanderError } from "commander";
 import { InputError, SimulationError } from "../sim/core/errors.ts";
+import { terminalSafe } from "./terminal.ts";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -11,19 +12,21 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+const say = (text: string) => process.stderr.write(terminalSafe(text));
+
 /** Print one line for the error and return the exit code it deserves. */
 export function reportError(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
   if (error instanceof InputError || error instanceof UsageError) {
-    process.stderr.write(`colloc: ${error.message}\n`);
+    say(`colloc: ${error.message}\n`);
     return EXIT_BAD_INPUT;
   }
   if (error instanceof SimulationError) {
-    process.stderr.write(`colloc: simulation error: ${error.message}\n`);
+    say(`colloc: simulation error: ${error.message}\n`);
     return EXIT_FAILURE;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`colloc: ${message}\n`);
+  say(`colloc: internal error: ${message} (please report it; COLLOC_DEBUG=1 prints the stack)\n`);
   if (process.env.COLLOC_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   return EXIT_FAILURE;
 }

@@ -1,18 +1,21 @@
 /** Read a scenario file and resolve it against the shipped calibration sets: the I/O side of sim/cluster/scenario. */
-import { readFileSync } from "node:fs";
 import { loadCalibrationSet } from "../calibration/set.ts";
-import { InputError } from "../sim/core/errors.ts";
+import { readInputText, readTextFile } from "../calibration/ingest/read-file.ts";
 import type { ClusterInput } from "../sim/cluster/scenario/cluster-input.ts";
 import { loadScenario } from "../sim/cluster/scenario/resolve.ts";
+import type { ReadText } from "../sim/cluster/streams/from-scenario.ts";
 
-const readText = (path: string) => readFileSync(path, "utf8");
+/** How the CLI reads the files a scenario names: regular text files within the size limit only. */
+export const readNamedFile: ReadText = readTextFile;
+
+/** The text of a scenario (or sweep) file, or an InputError naming it and saying why it cannot be one. */
+export const readInputFile = (file: string, what = "scenario file") =>
+  readInputText(file, `a readable ${what}`, "input_mb");
 
 export function readScenario(file: string): ClusterInput {
-  let text: string;
-  try {
-    text = readText(file);
-  } catch (error) {
-    throw new InputError(file, "", "a readable scenario file", (error as NodeJS.ErrnoException).code);
-  }
-  return loadScenario(text, { file, calibration: loadCalibrationSet, readText });
+  return loadScenario(readInputFile(file), {
+    file,
+    calibration: loadCalibrationSet,
+    readText: readNamedFile,
+  });
 }

@@ -1,35 +1,12 @@
-/** The `colloc` command: parse, dispatch to a subcommand, map errors to exit codes. */
-import { Command } from "commander";
-import { readFileSync } from "node:fs";
-import { commands } from "./commands/index.ts";
-import { reportError } from "./exit.ts";
+/** The `colloc` command: run the program on this process's arguments. */
+import { main } from "./program.ts";
 
-const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
-
-/** The program with the named command fully loaded and the others as one-line stubs for `--help`. */
-export async function buildProgram(commandName?: string): Promise<Command> {
-  const program = new Command("colloc")
-    .description("Simulate deep-learning training jobs sharing GPUs (time-slicing, MPS, MIG)")
-    .version(pkg.version, "-V, --version")
-    .showHelpAfterError()
-    .exitOverride();
-  for (const entry of commands) {
-    if (entry.name === commandName) (await entry.load())(program);
-    else program.command(entry.name).description(entry.summary);
-  }
-  return program;
-}
-
-export async function main(argv: string[]): Promise<number> {
-  try {
-    const program = await buildProgram(argv.find((a) => !a.startsWith("-")));
-    await program.parseAsync(argv, { from: "user" });
-    return process.exitCode === undefined ? 0 : Number(process.exitCode);
-  } catch (error) {
-    return reportError(error);
-  }
-}
+// Output piped into a reader that stops early (`colloc study | head -1`): the reader has what it wanted, so the
+// command ends quietly and successfully rather than with a stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(0);
+  });
 
 process.exitCode = await main(process.argv.slice(2));

@@ -6,16 +6,34 @@ export interface Progress {
   stop(): void;
 }
 
+/** Bars on screen now, for the interrupt handler to close (cli/interrupt.ts). */
+const shown = new Set<cliProgress.SingleBar>();
+
+/** Close every bar on screen (the line ends; the terminal is left as it was). */
+export function stopBars(): void {
+  for (const bar of shown) bar.stop();
+  shown.clear();
+}
+
 export function progress(label: string, total: number, opts: { json?: boolean } = {}): Progress {
   if (opts.json || !process.stderr.isTTY) return { tick() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
       format: `${label} [{bar}] {value}/{total} {percentage}% | ETA {eta_formatted}`,
       stream: process.stderr,
-      hideCursor: true,
+      // The cursor stays visible: a process killed while the bar is up (Ctrl-C in a long synchronous step)
+      // must not leave the terminal without one.
+      hideCursor: false,
     },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0);
-  return { tick: (by = 1) => bar.increment(by), stop: () => bar.stop() };
+  shown.add(bar);
+  return {
+    tick: (by = 1) => bar.increment(by),
+    stop: () => {
+      shown.delete(bar);
+      bar.stop();
+    },
+  };
 }

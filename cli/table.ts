@@ -1,11 +1,12 @@
-/** Plain-text tables for terminal output: columns padded, numbers right-aligned. */
+/** Plain-text tables for terminal output: columns padded, numbers right-aligned, control characters escaped. */
+import { terminalSafe } from "./terminal.ts";
 
 export type Cell = string | number | boolean | null | undefined;
 
 function show(cell: Cell): string {
   if (cell === null || cell === undefined) return "-";
   if (typeof cell === "number") return Number.isInteger(cell) ? String(cell) : cell.toFixed(2);
-  return String(cell);
+  return terminalSafe(String(cell));
 }
 
 /**
@@ -30,7 +31,8 @@ export function formatTable(header: string[], rows: Cell[][]): string {
       text.map((r) => r[i] ?? ""),
     ),
   );
-  const widths = header.map((h, i) => Math.max(h.length, ...text.map((r) => (r[i] ?? "").length)));
+  // A loop, not Math.max(...rows): a table of a million rows would overflow the call stack.
+  const widths = header.map((h, i) => text.reduce((w, r) => Math.max(w, (r[i] ?? "").length), h.length));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import socket
 import sys
 import time
 from pathlib import Path
@@ -33,6 +34,40 @@ def is_complete(run_dir: Path) -> bool:
     return bool(doc) and doc.get("status") == "complete"
 
 
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def is_stale(doc: dict) -> bool:
+    """A manifest still `running` whose coordinator is gone (killed): on this host and no longer alive, or of an
+    older profiler that did not record it."""
+    if doc.get("status") != "running":
+        return False
+    c = doc.get("coordinator")
+    if not isinstance(c, dict):
+        return True
+    return c.get("host") == socket.gethostname() and isinstance(c.get("pid"), int) and not pid_alive(c["pid"])
+
+
+def mark_stale(runs_dir: Path) -> list[str]:
+    """Mark every stale `running` manifest under runs_dir partial, as the run format says to read it; the run ids."""
+    marked = []
+    for path in sorted(Path(runs_dir).glob("*/manifest.json")):
+        doc = read_manifest(path.parent)
+        if doc is not None and is_stale(doc):
+            doc["status"] = "partial"
+            doc["notes"] = (doc.get("notes", "") + " [marked partial: its coordinator was gone]").strip()
+            write_json_atomic(path, doc)
+            marked.append(path.parent.name)
+    return marked
+
+
 def command_line() -> str:
     return shlex.join([Path(sys.executable).name, "-m", "profiler", *sys.argv[1:]])
 
@@ -57,6 +92,7 @@ def new_manifest(exp: Experiment, workloads: dict[str, Workload], environment: d
         "started_at": time.time(),
         "ended_at": None,
         "status": "running",
+        "coordinator": {"host": socket.gethostname(), "pid": os.getpid()},
         "window": None,
         "validation": exp.validation,
         "repeat": exp.repeat,

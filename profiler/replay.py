@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .experiment import Experiment, ProcSpec
 from .jsonl import RunFiles
-from .manifest import new_manifest, write_json_atomic
+from .manifest import mark_stale, new_manifest, write_json_atomic
 from .mps import MpsDaemon, client_env
 from .runner import FINISH_TIMEOUT_S, killed_record
 from .sampler import Sampler
@@ -53,6 +53,8 @@ def run_replay(
     scenario_file: Path | None = None,
     validation: bool = True,
 ) -> str:
+    for run in mark_stale(Path(runs_dir)) if Path(runs_dir).is_dir() else []:
+        log(f"{run}: its coordinator was killed while it ran: manifest marked partial")
     run_dir = Path(runs_dir) / sc.name
     if run_dir.exists():
         shutil.rmtree(run_dir)

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .experiment import MPS_MODES, Experiment
-from .manifest import is_complete
+from .manifest import is_complete, mark_stale
 from .mig import MigInstances, listed_instances, nvidia_smi
 from .mps import MpsDaemon
 from .pools import Pools
@@ -46,6 +46,8 @@ def run_all(
     """Returns run_id -> status ("skipped" for complete folders, "deferred" past the deadline)."""
     runs_dir = Path(runs_dir)
     runs_dir.mkdir(parents=True, exist_ok=True)
+    for run in mark_stale(runs_dir):
+        log(f"{run}: its coordinator was killed while it ran: manifest marked partial")
     results: dict[str, str] = {}
     todo = []
     for e in experiments:

@@ -1,11 +1,21 @@
 /** Turn the RUNS arguments (run folders, or folders holding run folders) into a sorted list of run folders. */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync, type Dirent } from "node:fs";
 import { join, resolve } from "node:path";
 import { InputError } from "../../sim/core/errors.ts";
+import { errnoText } from "./read-file.ts";
+
+/** A folder's entries, or an InputError naming it (a folder colloc may not list). */
+function entries(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch (error) {
+    throw new InputError(folder, "", "a folder colloc can list", errnoText(error));
+  }
+}
 
 /** A run folder has a manifest; one with JSON Lines but no manifest is still a run folder (and fails on read). */
 function looksLikeRun(folder: string): boolean {
-  return readdirSync(folder).some((name) => name === "manifest.json" || name.endsWith(".jsonl"));
+  return entries(folder).some(({ name }) => name === "manifest.json" || name.endsWith(".jsonl"));
 }
 
 export function findRunFolders(paths: readonly string[]): string[] {
@@ -18,7 +28,7 @@ export function findRunFolders(paths: readonly string[]): string[] {
       found.set(resolve(path), path);
       continue;
     }
-    const children = readdirSync(path, { withFileTypes: true })
+    const children = entries(path)
       .filter((entry) => entry.isDirectory() && looksLikeRun(join(path, entry.name)))
       .map((entry) => join(path, entry.name));
     if (children.length === 0) {

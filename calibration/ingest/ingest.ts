@@ -17,6 +17,8 @@ export interface IngestOptions {
   strict?: boolean;
   /** Called after each run folder is read (progress). */
   onRun?: () => void;
+  /** Largest run file read, MiB (limits.ts `ingest_mb`). */
+  maxFileMb?: number;
 }
 
 export interface RunReport {
@@ -24,6 +26,8 @@ export interface RunReport {
   folder: string;
   status: IngestStatus;
   issues: LineIssue[];
+  /** What ingest concluded about the run as a whole (e.g. a stale `running` manifest read as partial). */
+  notes: string[];
 }
 
 export interface Ingested {
@@ -52,7 +56,7 @@ function checkUniqueIds(runs: readonly ParsedRun[]): void {
 /** Read run folders (see findRunFolders for turning RUNS arguments into them) into sorted table rows. */
 export function ingestRuns(folders: readonly string[], options: IngestOptions = {}): Ingested {
   const runs = folders.map((folder) => {
-    const run = readRun(folder);
+    const run = readRun(folder, options.maxFileMb);
     options.onRun?.();
     return run;
   });
@@ -69,7 +73,13 @@ export function ingestRuns(folders: readonly string[], options: IngestOptions = 
     }),
   ) as unknown as IngestedRows;
   const reports = sortRows(
-    runs.map((r) => ({ run_id: r.manifest.run_id, folder: r.folder, status: r.status, issues: r.issues })),
+    runs.map((r) => ({
+      run_id: r.manifest.run_id,
+      folder: r.folder,
+      status: r.status,
+      issues: r.issues,
+      notes: r.notes,
+    })),
     ["run_id"],
   );
   return { rows, reports };

@@ -1,4 +1,5 @@
 /** Where a JSON text breaks: JSON.parse does not always say, so jsonc-parser (strict settings) locates it. */
+import { InputError } from "../../sim/core/errors.ts";
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 
 /** 1-based line and a short name of the first syntax error, for a text JSON.parse rejected. */
@@ -8,4 +9,17 @@ export function locateJsonError(text: string): { line: number; problem: string }
   const first = errors[0];
   if (!first) return { line: 1, problem: "not JSON" }; // only JSON.parse objects (e.g. a lone surrogate)
   return { line: text.slice(0, first.offset).split("\n").length, problem: printParseErrorCode(first.error) };
+}
+
+/**
+ * JSON text as a value, or an InputError at `file:line` saying what was `expected` and the syntax problem
+ * (never JSON.parse's message, which quotes the text).
+ */
+export function parseJson(text: string, file: string, expected: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const { line, problem } = locateJsonError(text);
+    throw new InputError(`${file}:${line}`, "", expected, problem);
+  }
 }

@@ -1,14 +1,18 @@
 /** JSON Lines parsing that keeps line numbers and tells a cut-off last line from a corrupt one. */
 import { basename } from "node:path";
 import { InputError } from "../../sim/core/errors.ts";
+import { locateJsonError } from "./json-error.ts";
 
 /** A line of a run file that could not be imported, described like an InputError (file, field, expectation). */
 export interface LineIssue {
   file: string;
   /** 1-based line number. */
   line: number;
-  /** "truncated": the last line, cut off mid-write (a killed run); "corrupt": not JSON; "invalid": breaks the schema. */
-  kind: "truncated" | "corrupt" | "invalid";
+  /**
+   * "truncated": the last line, cut off mid-write (a killed run); "corrupt": not JSON; "invalid": breaks the
+   * schema; "missing": a record the run must have is not there (line 0: the file as a whole).
+   */
+  kind: "truncated" | "corrupt" | "invalid" | "missing";
   field: string;
   expected: string;
   got?: unknown;
@@ -17,7 +21,12 @@ export interface LineIssue {
 /** The issue as the error it becomes under --strict. */
 export function issueError(issue: LineIssue, short = false): InputError {
   const file = short ? basename(issue.file) : issue.file;
-  return new InputError(`${file}:${issue.line}`, issue.field, issue.expected, issue.got);
+  return new InputError(
+    issue.line > 0 ? `${file}:${issue.line}` : file,
+    issue.field,
+    issue.expected,
+    issue.got,
+  );
 }
 
 export interface ParsedLine {
@@ -37,7 +46,7 @@ export function parseJsonLines(text: string, file: string): { lines: ParsedLine[
     if (raw.trim() === "") return;
     try {
       lines.push({ line: i + 1, value: JSON.parse(raw) });
-    } catch (error) {
+    } catch {
       const cutOff = i === parts.length - 1;
       issues.push({
         file,
@@ -47,7 +56,8 @@ export function parseJsonLines(text: string, file: string): { lines: ParsedLine[
         expected: cutOff
           ? "a whole last line (the run was cut off mid-write)"
           : "one whole JSON record per line",
-        got: cutOff ? undefined : (error as Error).message,
+        // The syntax problem's name, not JSON.parse's message: that quotes the line.
+        got: cutOff ? undefined : locateJsonError(raw).problem,
       });
     }
   });

@@ -1,9 +1,13 @@
 /** Read one run folder: the manifest (must be whole and valid) and every JSON Lines stream, line by line. */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../../sim/core/errors.ts";
-import { locateJsonError } from "./json-error.ts";
+import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
+import { parseJson } from "./json-error.ts";
 import { parseJsonLines, type LineIssue } from "./jsonl.ts";
+import { pidAlive } from "./pid.ts";
+import { readInputText } from "./read-file.ts";
 import type { Manifest, StreamRecords } from "./records.ts";
 import { schemaViolation, STREAMS, type Stream } from "./schemas.ts";
 
@@ -12,39 +16,44 @@ export type IngestStatus = "ok" | "truncated" | "corrupt";
 
 export interface ParsedRun {
   folder: string;
+  /** As written, except that a stale `running` is read as `partial` (see `notes`). */
   manifest: Manifest;
   records: StreamRecords;
   issues: LineIssue[];
   status: IngestStatus;
+  /** What ingest concluded about the run as a whole (a manifest left `running`), for warnings. */
+  notes: string[];
 }
 
-export function readManifest(folder: string): Manifest {
+/**
+ * A run file's text, or an InputError naming it and the limit (`maxMb`, raised by ingest's --max-file-mb).
+ * JSON Lines streams are read leniently: a line of junk bytes is a corrupt line, marked like any other.
+ */
+const readRunFile = (file: string, maxMb: number, lenient = false) =>
+  readInputText(file, "a run file", "ingest_mb", maxMb, lenient);
+
+export function readManifest(folder: string, maxMb: number = LIMITS.ingest_mb.default): Manifest {
   const file = join(folder, "manifest.json");
   if (!existsSync(file)) throw new InputError(file, "", "a manifest.json in every run folder");
-  const text = readFileSync(file, "utf8");
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(text);
-  } catch {
-    const { line, problem } = locateJsonError(text);
-    throw new InputError(`${file}:${line}`, "", "a whole JSON object", problem);
-  }
+  const manifest = parseJson(readRunFile(file, maxMb), file, "a whole JSON object");
   const violation = schemaViolation("manifest", manifest);
   if (violation) throw new InputError(file, violation.field, violation.expected, violation.got);
   return manifest as Manifest;
 }
 
-function readStream(folder: string, stream: Stream, procs: ReadonlySet<number>) {
+function readStream(folder: string, stream: Stream, procs: ReadonlySet<number>, maxMb: number) {
   const file = join(folder, `${stream}.jsonl`);
   if (!existsSync(file)) return { records: [], issues: [] };
-  const { lines, issues } = parseJsonLines(readFileSync(file, "utf8"), file);
+  const { lines, issues } = parseJsonLines(readRunFile(file, maxMb, true), file);
   const records: unknown[] = [];
   for (const { line, value } of lines) {
     const violation = schemaViolation(stream, value);
-    const proc = (value as { proc?: unknown }).proc;
     if (violation) {
       issues.push({ file, line, kind: "invalid", ...violation });
-    } else if (typeof proc === "number" && !procs.has(proc)) {
+      continue;
+    }
+    const proc = (value as { proc?: unknown }).proc; // a valid record is an object
+    if (typeof proc === "number" && !procs.has(proc))
       issues.push({
         file,
         line,
@@ -53,24 +62,57 @@ function readStream(folder: string, stream: Stream, procs: ReadonlySet<number>) 
         expected: "one of the manifest's processes",
         got: proc,
       });
-    } else {
-      records.push(value);
-    }
+    else records.push(value);
   }
   return { records, issues };
 }
 
-export function readRun(folder: string): ParsedRun {
-  const manifest = readManifest(folder);
-  const procs = new Set(manifest.processes.map((p) => p.proc));
+/** Every process of a run that says it is complete wrote its end record; one without is not whole. */
+function missingEnds(folder: string, manifest: Manifest, records: StreamRecords): LineIssue[] {
+  if (manifest.status !== "complete") return [];
+  const ended = new Set(records.procs.map((r) => r.proc));
+  return manifest.processes
+    .filter((p) => !ended.has(p.proc))
+    .map((p) => ({
+      file: join(folder, "procs.jsonl"),
+      line: 0,
+      kind: "missing" as const,
+      field: "proc",
+      expected: "an end record of every process of a complete run",
+      got: p.proc,
+    }));
+}
+
+/**
+ * A manifest still `running` was never closed: its coordinator was killed, or it is still measuring. Either
+ * way the run is not whole: it is read as `partial` (docs/run-format.md), with a note saying which it is.
+ */
+function staleRunning(manifest: Manifest): { manifest: Manifest; notes: string[] } {
+  if (manifest.status !== "running") return { manifest, notes: [] };
+  const c = manifest.coordinator;
+  const still = c !== undefined && c.host === hostname() && pidAlive(c.pid);
+  const why = still
+    ? `is still being measured (coordinator pid ${c.pid} runs on this host)`
+    : "was never closed (its coordinator was killed)";
+  return {
+    manifest: { ...manifest, status: "partial" },
+    notes: [`manifest status "running": the run ${why}; ingested as partial`],
+  };
+}
+
+export function readRun(folder: string, maxMb: number = LIMITS.ingest_mb.default): ParsedRun {
+  const read = staleRunning(readManifest(folder, maxMb));
+  const procs = new Set(read.manifest.processes.map((p) => p.proc));
   const records = {} as Record<Stream, unknown[]>;
   const issues: LineIssue[] = [];
   for (const stream of STREAMS) {
-    const read = readStream(folder, stream, procs);
-    records[stream] = read.records;
-    issues.push(...read.issues);
+    const parsed = readStream(folder, stream, procs, maxMb);
+    records[stream] = parsed.records;
+    issues.push(...parsed.issues);
   }
+  const typed = records as unknown as StreamRecords;
+  issues.push(...missingEnds(folder, read.manifest, typed));
   const status: IngestStatus =
     issues.length === 0 ? "ok" : issues.every((i) => i.kind === "truncated") ? "truncated" : "corrupt";
-  return { folder, manifest, records: records as unknown as StreamRecords, issues, status };
+  return { folder, manifest: read.manifest, records: typed, issues, status, notes: read.notes };
 }

@@ -64,6 +64,8 @@ export interface Manifest {
   started_at: number;
   ended_at: number | null;
   status: "running" | "complete" | "partial" | "failed";
+  /** The profiler process writing the manifest (newer runs): how a stale `running` is told from a live one. */
+  coordinator?: { host: string; pid: number };
   window: { start: number; end: number } | null;
   validation: boolean;
   repeat: number;

@@ -57,8 +57,10 @@ function describe(error: ErrorObject): Violation {
       };
     case "const":
       return { field: path, expected: JSON.stringify(p.allowedValue), got: error.data };
-    case "type":
-      return { field: path, expected: `a ${String(p.type).replaceAll(",", " or ")}`, got: error.data };
+    case "type": {
+      const types = String(p.type).replaceAll(",", " or ");
+      return { field: path, expected: `${/^[aeiou]/.test(types) ? "an" : "a"} ${types}`, got: error.data };
+    }
     default:
       return { field: path, expected: `a value that ${error.message}`, got: error.data };
   }

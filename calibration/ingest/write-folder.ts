@@ -1,7 +1,123 @@
-/** Write a set of output files as a whole: into a temporary sibling folder, then renamed into place. */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+/**
+ * Write a set of output files as a whole: into a temporary sibling folder, then renamed into place. The one
+ * output-folder guard: a path that cannot hold a folder (a file in the way, no permission, a read-only disk) is
+ * bad input named by the folder, never raw errno text, and nothing half-written is left behind as if whole.
+ */
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError } from "../../sim/core/errors.ts";
+import { pidAlive } from "./pid.ts";
+
+/** Why a folder cannot be written, in words (errno codes of mkdir, write and rename). */
+const CANNOT: Record<string, string> = {
+  ENOTDIR: "a file is in the way",
+  EEXIST: "a file is in the way",
+  EISDIR: "a folder is in the way",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "a read-only file system",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is used up",
+  ENAMETOOLONG: "a name too long",
+  ELOOP: "a loop of symbolic links",
+};
+
+/** An errno of writing `dir` as the InputError the user reads. */
+export function outputError(dir: string, error: unknown): Error {
+  if (error instanceof InputError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined || !(code in CANNOT)) return error as Error;
+  return new InputError(dir, "", "a folder colloc can create and write", `${CANNOT[code]} (${code})`);
+}
+
+/** Temporary folders this process is filling, for the interrupt handler to remove (cli/interrupt.ts). */
+const staging = new Set<string>();
+
+/** Remove every temporary folder this process is still filling; their paths. */
+export function discardStaging(): string[] {
+  const removed = [...staging];
+  for (const temp of removed) rmSync(temp, { recursive: true, force: true });
+  staging.clear();
+  return removed;
+}
+
+/** Temporary siblings of `target` left by a process that died mid-write (killed with SIGKILL, say). */
+function removeStale(target: string): void {
+  const prefix = `.${basename(target)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /\.(?:tmp|old)-(\d+)$/.exec(name);
+    if (name.startsWith(prefix) && m && Number(m[1]) !== process.pid && !pidAlive(Number(m[1])))
+      rmSync(join(dirname(target), name), { recursive: true, force: true });
+  }
+}
+
+interface Staged {
+  temp: string;
+  /** Swap the filled temporary folder into place. */
+  commit(): void;
+  /** Remove the temporary folder (after a commit, a no-op). */
+  discard(): void;
+}
+
+/**
+ * Check that `dir` can become the output (missing, or a folder in which `strangers` finds nothing that is not
+ * an earlier output) and make its temporary sibling.
+ */
+function stage(dir: string, strangers: (names: string[]) => string[]): Staged {
+  const target = resolve(dir);
+  const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
+  try {
+    if (existsSync(target)) {
+      if (!lstatSync(target).isDirectory()) throw new InputError(dir, "", "a folder (it is a file)");
+      const others = strangers(readdirSync(target));
+      if (others.length > 0)
+        throw new InputError(
+          dir,
+          "",
+          "a new folder or an earlier output of the same command",
+          others.slice(0, 3),
+        );
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    removeStale(target);
+    rmSync(temp, { recursive: true, force: true });
+    mkdirSync(temp);
+  } catch (error) {
+    throw outputError(dir, error);
+  }
+  staging.add(temp);
+  return {
+    temp,
+    commit: () => swapIntoPlace(temp, target),
+    discard: () => {
+      staging.delete(temp);
+      rmSync(temp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Let `fill` write into a temporary sibling of `dir`, then swap it into place (see `stage`). */
+export async function intoFolder(
+  dir: string,
+  strangers: (names: string[]) => string[],
+  fill: (temp: string) => Promise<void>,
+): Promise<void> {
+  const staged = stage(dir, strangers);
+  try {
+    await fill(staged.temp);
+    staged.commit();
+  } catch (error) {
+    throw outputError(dir, error);
+  } finally {
+    staged.discard();
+  }
+}
 
 /**
  * Replace `dir` by a folder holding exactly `files`. An existing `dir` is replaced only when it holds nothing but
@@ -13,26 +129,14 @@ export function writeFolder(
   files: ReadonlyMap<string, string | Uint8Array>,
   derived: readonly string[] = [],
 ): void {
-  const target = resolve(dir);
-  if (existsSync(target)) {
-    const strangers = readdirSync(target).filter((name) => !files.has(name) && !derived.includes(name));
-    if (strangers.length > 0) {
-      throw new InputError(
-        dir,
-        "",
-        "a new folder or an earlier output of the same command",
-        strangers.slice(0, 3),
-      );
-    }
-  }
-  mkdirSync(dirname(target), { recursive: true });
-  const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
+  const staged = stage(dir, (names) => names.filter((name) => !files.has(name) && !derived.includes(name)));
   try {
-    mkdirSync(temp);
-    for (const [name, content] of files) writeFileSync(join(temp, name), content);
-    swapIntoPlace(temp, target);
+    for (const [name, content] of files) writeFileSync(join(staged.temp, name), content);
+    staged.commit();
+  } catch (error) {
+    throw outputError(dir, error);
   } finally {
-    rmSync(temp, { recursive: true, force: true });
+    staged.discard();
   }
 }
 

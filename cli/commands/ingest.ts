@@ -4,7 +4,11 @@ import { findRunFolders } from "../../calibration/ingest/discover.ts";
 import { arrowFiles, ingestRuns, type Ingested } from "../../calibration/ingest/ingest.ts";
 import { issueError } from "../../calibration/ingest/jsonl.ts";
 import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { InputError } from "../../sim/core/errors.ts";
+import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
+import { interruptible } from "../interrupt.ts";
 import { progress } from "../progress.ts";
+import { terminalSafe } from "../terminal.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 
@@ -13,6 +17,16 @@ interface IngestFlags {
   json?: boolean;
   strict?: boolean;
   allowMixedGpus?: boolean;
+  maxFileMb?: string;
+}
+
+/** --max-file-mb as a number within its ceiling (limits.ts `ingest_mb`). */
+function maxFileMb(text: string | undefined): number {
+  if (text === undefined) return LIMITS.ingest_mb.default;
+  const mb = Number(text);
+  if (!(mb > 0 && mb <= LIMITS.ingest_mb.max))
+    throw new InputError("--max-file-mb", "", `a size in MiB, > 0 and at most ${LIMITS.ingest_mb.max}`, text);
+  return mb;
 }
 
 function summary(ingested: Ingested, out: string) {
@@ -46,19 +60,26 @@ export const registerIngest: Register = (program: Command) => {
     .option("--json", "print one JSON summary instead of text")
     .option("--strict", "refuse all input on the first bad line instead of marking its run")
     .option("--allow-mixed-gpus", "accept runs from different GPU models")
-    .action((paths: string[], flags: IngestFlags) => {
+    .option(
+      "--max-file-mb <mb>",
+      `largest run file to read, MiB (default ${LIMITS.ingest_mb.default}, at most ${LIMITS.ingest_mb.max})`,
+    )
+    .action(async (paths: string[], flags: IngestFlags) => {
       const folders = findRunFolders(paths);
+      const limit = maxFileMb(flags.maxFileMb);
       const bar = progress("ingest", folders.length, flags);
-      const ingested = ingestRuns(folders, { ...flags, onRun: () => bar.tick() });
+      const ingested = ingestRuns(folders, { ...flags, maxFileMb: limit, onRun: () => bar.tick() });
       bar.stop();
-      writeFolder(flags.out, arrowFiles(ingested.rows));
+      await interruptible(() => writeFolder(flags.out, arrowFiles(ingested.rows)));
       const result = summary(ingested, flags.out);
       // A marked run is data kept honest, not a failure: say so on stderr and carry on.
+      const warn = (text: string) => process.stderr.write(terminalSafe(`colloc: warning: ${text}\n`));
       for (const issue of result.issues) {
         const fate =
           issue.run_status === "corrupt" ? "corrupt, its rows left out" : "truncated, whole lines kept";
-        process.stderr.write(`colloc: warning: ${issue.message} (run ${issue.run_id} marked ${fate})\n`);
+        warn(`${issue.message} (run ${issue.run_id} marked ${fate})`);
       }
+      for (const r of ingested.reports) for (const note of r.notes) warn(`run ${r.run_id}: ${note}`);
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(result)}\n`);
         return;

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { join } from "node:path";
 import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { interruptible } from "../interrupt.ts";
 import { readScenario } from "../load-scenario.ts";
 import { runOutputs } from "../run-outputs.ts";
 import { formatDuration } from "../../sim/cluster/time-unit.ts";
@@ -44,8 +45,9 @@ export const registerRun: Register = (program: Command) => {
       const input = readScenario(file);
       const { summary, files } = await runOutputs(input);
       const out = options.out ?? join("results", input.name);
-      // A report of an earlier run (`colloc report OUT`) goes with the results it describes.
-      writeFolder(out, files, ["report.html"]);
+      // A report of an earlier run (`colloc report OUT`) goes with the results it describes. Only the write is
+      // interruptible: Ctrl-C in the (synchronous) simulation ends the process at once.
+      await interruptible(() => writeFolder(out, files, ["report.html"]));
       process.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : brief(summary, out));
     });
 };

@@ -2,12 +2,12 @@
  * A sweep worker thread: receives one grid point's scenario text at a time, simulates it, writes its results
  * folder and answers with the summary (or the bad-input message). Loaded through tsx by cli/commands/sweep.ts.
  */
-import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { writeFolder } from "../../calibration/ingest/write-folder.ts";
 import { loadCalibrationSet } from "../../calibration/set.ts";
 import { InputError } from "../../sim/core/errors.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
+import { readNamedFile } from "../load-scenario.ts";
 import { runOutputs } from "../run-outputs.ts";
 
 export interface PointTask {
@@ -21,12 +21,14 @@ export interface PointTask {
 export type PointReply =
   { id: string; ok: true } | { id: string; ok: false; badInput: boolean; message: string };
 
-const readText = (path: string) => readFileSync(path, "utf8");
-
 parentPort?.on("message", async (task: PointTask) => {
   let reply: PointReply;
   try {
-    const input = loadScenario(task.text, { file: task.file, calibration: loadCalibrationSet, readText });
+    const input = loadScenario(task.text, {
+      file: task.file,
+      calibration: loadCalibrationSet,
+      readText: readNamedFile,
+    });
     writeFolder(task.dir, (await runOutputs(input)).files);
     reply = { id: task.id, ok: true };
   } catch (error) {

@@ -2,15 +2,15 @@
  * `colloc sweep GRID [--out DIR] [--shard I/N] [--jobs N]`: run a grid of scenarios over worker threads, each
  * point into OUT/points/<id>/, then index them (sweep.json, summary.arrow). With --shard, only every N-th point
  * and a shard.json instead of the index; `colloc sweep merge SHARDS... --out DIR` joins shards into the same
- * bytes a whole run gives. Everything is written in a temporary sibling folder renamed into place at the end.
+ * bytes a whole run gives. Everything is written in a temporary sibling folder renamed into place at the end;
+ * Ctrl-C removes it (cli/interrupt.ts).
  */
 import type { Command } from "commander";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
-import { Worker } from "node:worker_threads";
-import { swapIntoPlace } from "../../calibration/ingest/write-folder.ts";
+import { intoFolder } from "../../calibration/ingest/write-folder.ts";
 import { InputError } from "../../sim/core/errors.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
 import {
@@ -23,95 +23,29 @@ import {
 } from "../../sim/cluster/sweep/grid.ts";
 import { sweepChart } from "../../sim/cluster/sweep/chart.ts";
 import { axesOf, pointRows, sweepIndex, type PointResult } from "../../sim/cluster/sweep/summary-table.ts";
-import { renderSvg } from "../../report/svg.ts";
 import { formatDuration } from "../../sim/cluster/time-unit.ts";
-import { progress } from "../progress.ts";
+import { renderSvg } from "../../report/svg.ts";
+import { interruptible } from "../interrupt.ts";
+import { readInputFile } from "../load-scenario.ts";
+import { runPool, type Pool } from "../sweep/pool.ts";
+import { copyPoint, readPointSummary, readShard, SHARD_FILE, type ShardManifest } from "../sweep/shard.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
-import type { PointReply, PointTask } from "./sweep-worker.ts";
 
-const SHARD_FILE = "shard.json";
 const INDEX_FILE = "sweep.json";
 
-interface ShardManifest {
-  name: string;
-  /** Hash of the sweep file and its base scenario: shards of different grids never merge. */
-  grid: string;
-  total: number;
-  shard: string;
-  points: SweepPoint[];
-}
-
-function readText(file: string, what: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    throw new InputError(file, "", `a readable ${what}`, (error as NodeJS.ErrnoException).code);
-  }
-}
-
 /** Write into a temporary sibling of `out`, then swap it in; an existing `out` must be an earlier sweep output. */
-async function intoFolder(out: string, fill: (temp: string) => Promise<void>): Promise<void> {
-  const target = resolve(out);
-  if (existsSync(target) && !existsSync(join(target, INDEX_FILE)) && !existsSync(join(target, SHARD_FILE)))
-    throw new InputError(out, "", "a new folder or an earlier sweep output");
-  const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
-  rmSync(temp, { recursive: true, force: true });
-  mkdirSync(join(temp, "points"), { recursive: true });
-  try {
+function intoSweepFolder(out: string, fill: (temp: string) => Promise<void>): Promise<void> {
+  const earlier = (names: string[]) =>
+    names.length === 0 || names.includes(INDEX_FILE) || names.includes(SHARD_FILE) ? [] : names;
+  return intoFolder(out, earlier, async (temp) => {
+    mkdirSync(join(temp, "points"));
     await fill(temp);
-    swapIntoPlace(temp, target);
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
-  }
+  });
 }
 
-/** Run tasks over a pool of worker threads; the first failure stops the sweep. */
-async function runPool(tasks: PointTask[], threads: number, json: boolean): Promise<void> {
-  const bar = progress("sweep", tasks.length, { json });
-  const queue = [...tasks];
-  // `--import tsx` in a worker's execArgv does not reach its entry module on Node 20: register tsx first.
-  const worker = new URL("./sweep-worker.ts", import.meta.url).href;
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`;
-  const one = () =>
-    new Promise<void>((done, fail) => {
-      const thread = new Worker(bootstrap, { eval: true });
-      const next = () => {
-        const task = queue.shift();
-        if (task === undefined) void thread.terminate().then(() => done());
-        else thread.postMessage(task);
-      };
-      thread.on("message", (reply: PointReply) => {
-        if (!reply.ok) {
-          queue.length = 0;
-          void thread.terminate();
-          fail(
-            reply.badInput
-              ? new InputError(`sweep point ${reply.id}`, "", reply.message)
-              : new Error(reply.message),
-          );
-          return;
-        }
-        bar.tick();
-        next();
-      });
-      thread.on("error", fail);
-      next();
-    });
-  try {
-    await Promise.all(Array.from({ length: Math.min(threads, tasks.length) }, one));
-  } finally {
-    bar.stop();
-  }
-}
-
-function pointSummary(dir: string, id: string): Summary {
-  return JSON.parse(readFileSync(join(dir, "points", id, "summary.json"), "utf8")) as Summary;
-}
-
-function pointResults(dir: string, points: SweepPoint[]): PointResult[] {
-  return points.map((point) => ({ point, summary: pointSummary(dir, point.id) }));
+function pointResults(points: SweepPoint[], summary: (p: SweepPoint) => Summary): PointResult[] {
+  return points.map((point) => ({ point, summary: summary(point) }));
 }
 
 /** sweep.json, summary.arrow and the chart comparing the points. */
@@ -123,6 +57,10 @@ async function writeIndex(dir: string, name: string, results: PointResult[]): Pr
   writeFileSync(join(dir, "chart-sweep.vl.json"), `${JSON.stringify(chart, null, 2)}\n`);
   writeFileSync(join(dir, "chart-sweep.svg"), await renderSvg(chart));
 }
+
+/** A point's summary as the sweep itself just wrote it. */
+const ownSummary = (dir: string) => (p: SweepPoint) =>
+  JSON.parse(readFileSync(join(dir, "points", p.id, "summary.json"), "utf8")) as Summary;
 
 /** The points' headline figures as a terminal table. */
 function pointsTable(results: PointResult[]): string {
@@ -160,39 +98,44 @@ async function sweep(
 ) {
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const threads = options.jobs === undefined ? availableParallelism() : Number(options.jobs);
-  if (!(Number.isInteger(threads) && threads >= 1))
-    throw new InputError("--jobs", "", "a whole number >= 1", options.jobs);
-  const gridText = readText(gridFile, "sweep file");
+  if (!(Number.isInteger(threads) && threads >= 1 && threads <= 256))
+    throw new InputError("--jobs", "", "a whole number from 1 to 256", options.jobs);
+  const gridText = readInputFile(gridFile, "sweep file");
   const grid = parseSweep(gridText, gridFile);
   const baseFile = resolve(dirname(gridFile), grid.base);
-  const baseText = readText(baseFile, "base scenario");
+  const baseText = readInputFile(baseFile, "base scenario");
   const name = grid.name ?? basename(gridFile, extname(gridFile));
   const all = expandGrid(grid);
   const points = shard === undefined ? all : shardPoints(all, shard);
   const out = options.out ?? join("results", shard ? `${name}-shard-${shard.index}-of-${shard.count}` : name);
-  const tasks = (temp: string) =>
-    points.map((p) => ({
-      id: p.id,
-      text: pointScenario(baseText, baseFile, p),
-      file: baseFile,
-      dir: join(temp, "points", p.id),
-    }));
+  let pool: Pool | undefined;
   let results: PointResult[] = [];
-  await intoFolder(out, async (temp) => {
-    await runPool(tasks(temp), threads, options.json === true);
-    results = pointResults(temp, points);
-    if (shard === undefined) await writeIndex(temp, name, results);
-    else {
-      const manifest: ShardManifest = {
-        name,
-        grid: createHash("sha256").update(gridText).update("\0").update(baseText).digest("hex"),
-        total: all.length,
-        shard: `${shard.index}/${shard.count}`,
-        points,
-      };
-      writeFileSync(join(temp, SHARD_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-    }
-  });
+  await interruptible(
+    () =>
+      intoSweepFolder(out, async (temp) => {
+        const task = (k: number) => ({
+          id: points[k].id,
+          text: pointScenario(baseText, baseFile, points[k]),
+          file: baseFile,
+          dir: join(temp, "points", points[k].id),
+        });
+        pool = runPool(points.length, task, threads, options.json === true);
+        await pool.done;
+        results = pointResults(points, ownSummary(temp));
+        if (shard === undefined) await writeIndex(temp, name, results);
+        else {
+          const manifest: ShardManifest = {
+            name,
+            grid: createHash("sha256").update(gridText).update("\0").update(baseText).digest("hex"),
+            total: all.length,
+            shard: `${shard.index}/${shard.count}`,
+            points,
+          };
+          writeFileSync(join(temp, SHARD_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+        }
+      }),
+    async () => pool?.stop(),
+  );
   const report = { name, out, points: points.length, of: all.length, rows: pointRows(results) };
   process.stdout.write(
     options.json
@@ -202,10 +145,7 @@ async function sweep(
 }
 
 async function merge(shards: string[], options: { out: string; json?: boolean }) {
-  const manifests = shards.map((dir) => {
-    const file = join(dir, SHARD_FILE);
-    return JSON.parse(readText(file, "sweep shard manifest")) as ShardManifest;
-  });
+  const manifests = shards.map(readShard);
   const first = manifests[0];
   manifests.forEach((m, i) => {
     if (m.grid !== first.grid || m.total !== first.total)
@@ -220,15 +160,15 @@ async function merge(shards: string[], options: { out: string; json?: boolean })
       `every point of the grid exactly once (${first.total} points)`,
       `${points.length} points`,
     );
+  const from = new Map(manifests.flatMap((m, i) => m.points.map((p) => [p.id, shards[i]] as const)));
   let results: PointResult[] = [];
-  await intoFolder(options.out, async (temp) => {
-    manifests.forEach((m, i) => {
-      for (const p of m.points)
-        cpSync(join(shards[i], "points", p.id), join(temp, "points", p.id), { recursive: true });
-    });
-    results = pointResults(temp, points);
-    await writeIndex(temp, first.name, results);
-  });
+  await interruptible(() =>
+    intoSweepFolder(options.out, async (temp) => {
+      for (const p of points) copyPoint(join(from.get(p.id)!, "points", p.id), join(temp, "points", p.id));
+      results = pointResults(points, (p) => readPointSummary(temp, p));
+      await writeIndex(temp, first.name, results);
+    }),
+  );
   const report = {
     name: first.name,
     out: options.out,

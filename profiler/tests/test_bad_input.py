@@ -56,7 +56,7 @@ def test_more_sms_than_the_gpu_has(tmp_path, fake_env):
 
 
 def test_mps_daemon_running_with_another_pipe_folder(tmp_path, fake_env, monkeypatch, capsys):
-    monkeypatch.setattr(mps, "running_daemons", lambda proc_root="/proc": [(41, "/tmp/theirs")])
+    monkeypatch.setattr(mps, "running_daemons", lambda *args: [(41, "/tmp/theirs")])
     code = main(["run", "--spec", str(SPEC), "--mode", "mps", "--workloads", "fake-small", "--copies", "2", "--out", str(tmp_path / "runs")])
     assert code == 2
     err = capsys.readouterr().err

@@ -1,4 +1,5 @@
-"""A worker killed mid-run leaves whole lines and a `partial` manifest; so does a coordinator stopped by SIGTERM."""
+"""A worker killed mid-run leaves whole lines and a `partial` manifest; so does a coordinator stopped by SIGTERM.
+A coordinator killed with SIGKILL cannot clean up: the next start stops its MPS daemon and marks its run partial."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import subprocess
 import sys
 import time
 
-from helpers import REPO, SPEC
+from helpers import FAST, REPO, SPEC, fake, fake_daemons
 from schema_check import run_folder_errors
 
 from profiler.jsonl import read_jsonl
@@ -61,3 +62,28 @@ def test_sigterm_to_the_coordinator_marks_the_run_partial(tmp_path, fake_env):
     time.sleep(0.5)
     for pid in pids.values():  # no worker outlives its coordinator
         assert subprocess.run(["ps", "-p", str(pid), "-o", "stat="], capture_output=True, text=True).stdout.strip() in ("", "Z")
+
+
+def test_after_a_sigkilled_mps_coordinator_the_next_start_stops_its_daemon_and_marks_its_run_partial(tmp_path, fake_env):
+    control = fake_env["COLLOC_MPS_CONTROL"]
+    cmd = [sys.executable, "-m", "profiler", "run", "--spec", str(SPEC), "--mode", "mps", "--workloads", "fake-small,fake-large", *SLOW, "--out", str(tmp_path)]
+    coordinator = subprocess.Popen(cmd, cwd=REPO, env={**os.environ, **fake_env}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run = tmp_path / "mps__fake-small+fake-large"
+    workers = wait_for_measuring(run)
+    coordinator.kill()  # SIGKILL: nothing of the coordinator's own cleanup runs
+    coordinator.communicate(timeout=30)
+    for pid in workers.values():
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    (stale,) = fake_daemons(control)
+    assert json.loads((run / "manifest.json").read_text())["status"] == "running"
+
+    res = fake("run", "--mode", "mps", "--workloads", "fake-small", *FAST, out=tmp_path, env=fake_env)
+    assert res.returncode == 0, res.stderr
+    assert "mps__fake-small+fake-large: its coordinator was killed while it ran: manifest marked partial" in res.stdout
+    assert "mps_daemon_stale_stopped" in res.stdout
+    assert json.loads((run / "manifest.json").read_text())["status"] == "partial"
+    assert json.loads((tmp_path / "mps__fake-small/manifest.json").read_text())["status"] == "complete"
+    assert stale not in fake_daemons(control) and fake_daemons(control) == []

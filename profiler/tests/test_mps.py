@@ -1,16 +1,19 @@
-"""The MPS daemon: private pipe and log folders, `echo quit | nvidia-cuda-mps-control` on every way out,
-and no start while another daemon owns the GPU."""
+"""The MPS daemon: private pipe and log folders, `echo quit | nvidia-cuda-mps-control` on every way out (a
+daemon that will not quit is killed, and said so beside the error that ended the run), a stale daemon of a
+killed coordinator stopped on start, and no start while another daemon owns the GPU. The fake control binary
+starts a daemon process that really runs, so every "stopped" here is a process that is gone."""
 
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import FAST, fake
+from helpers import FAST, fake, fake_daemons
 
 from profiler.errors import InputError
-from profiler.mps import MpsDaemon, client_env, percentage_for, running_daemons
+from profiler.mps import OWNER_FILE, MpsDaemon, TeardownError, client_env, daemon_names, percentage_for, running_daemons
 
 
 def fake_proc(root: Path, pid: int, comm: str, env: dict[str, str]) -> None:
@@ -23,30 +26,82 @@ def fake_proc(root: Path, pid: int, comm: str, env: dict[str, str]) -> None:
 def test_commands_and_environment_use_private_folders(tmp_path):
     d = MpsDaemon(tmp_path / "mps", control="/usr/bin/nvidia-cuda-mps-control", proc_root=str(tmp_path / "proc"))
     assert d.start_command() == ["/usr/bin/nvidia-cuda-mps-control", "-d"]
-    assert d.stop_command() == (["/usr/bin/nvidia-cuda-mps-control"], "quit\n")
     env = d.env()
     assert env["CUDA_MPS_PIPE_DIRECTORY"] == str(tmp_path / "mps/pipe")
     assert env["CUDA_MPS_LOG_DIRECTORY"] == str(tmp_path / "mps/log")
     assert client_env(d.pipe_dir, 12.13) == {"CUDA_MPS_PIPE_DIRECTORY": str(d.pipe_dir), "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE": "12.13"}
 
 
-def test_the_daemon_is_stopped_when_the_body_fails(tmp_path, fake_env):
-    (tmp_path / "proc").mkdir()
-    with pytest.raises(RuntimeError):
-        with MpsDaemon(tmp_path / "mps", proc_root=str(tmp_path / "proc")):
+def test_the_daemon_really_runs_and_is_stopped_when_the_body_fails(tmp_path, fake_env):
+    control = fake_env["COLLOC_MPS_CONTROL"]
+    with pytest.raises(RuntimeError, match="training crashed"):
+        with MpsDaemon(tmp_path / "mps"):
+            assert len(fake_daemons(control)) == 1  # up while the body runs
             raise RuntimeError("training crashed")
+    assert fake_daemons(control) == []
     calls = Path(fake_env["FAKE_MPS_LOG"]).read_text().splitlines()
-    pipe = tmp_path / "mps/pipe"
-    assert calls == [f"args=-d pipe={pipe} log={tmp_path / 'mps/log'}", f"args= pipe={pipe} log={tmp_path / 'mps/log'}", "stdin=quit"]
+    pipe, log = tmp_path / "mps/pipe", tmp_path / "mps/log"
+    assert calls == [f"args=-d pipe={pipe} log={log}", f"args= pipe={pipe} log={log}", "stdin=quit", "daemon=quit"]
+
+
+def test_a_daemon_that_will_not_quit_is_killed_and_reported_beside_the_error(tmp_path, fake_env, monkeypatch, capsys):
+    monkeypatch.setenv("FAKE_MPS_IGNORE_QUIT", "1")
+    control = fake_env["COLLOC_MPS_CONTROL"]
+    with pytest.raises(RuntimeError, match="training crashed") as err:
+        with MpsDaemon(tmp_path / "mps", quit_timeout_s=0.5):
+            raise RuntimeError("training crashed")
+    assert fake_daemons(control) == []  # killed after the timeout
+    (note,) = err.value.__notes__
+    assert "did not stop" in note and "killed pid" in note
+    assert "did not stop" in capsys.readouterr().err
+
+
+def test_a_teardown_timeout_alone_is_the_error(tmp_path, fake_env, monkeypatch):
+    monkeypatch.setenv("FAKE_MPS_IGNORE_QUIT", "1")
+    with pytest.raises(TeardownError, match="still up 0.5 s after `quit`"):
+        with MpsDaemon(tmp_path / "mps", quit_timeout_s=0.5):
+            pass
+    assert fake_daemons(fake_env["COLLOC_MPS_CONTROL"]) == []
+
+
+def test_a_stale_daemon_of_a_killed_coordinator_is_stopped_on_start(tmp_path, fake_env):
+    control = fake_env["COLLOC_MPS_CONTROL"]
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    old = MpsDaemon(tmp_path / "old")
+    old.start()  # as a coordinator would, then it is "killed": its owner file names a pid that is gone
+    (tmp_path / "old" / OWNER_FILE).write_text(f"{dead.pid}\n")
+    (stale,) = fake_daemons(control)
+    events = []
+    with MpsDaemon(tmp_path / "new", on_event=lambda kind, detail: events.append(kind)) as new:
+        assert [p for p, pipe in running_daemons("/proc", daemon_names(control)) if pipe == str(new.pipe_dir)]
+        assert stale not in fake_daemons(control)
+    assert events == ["mps_daemon_stale_stopped", "mps_daemon_start", "mps_daemon_stop"]
+    assert not (tmp_path / "old").exists()
+    assert fake_daemons(control) == []
+
+
+def test_a_live_coordinators_daemon_is_not_stale(tmp_path, fake_env):
+    other = subprocess.Popen(["sleep", "30"])
+    try:
+        theirs = MpsDaemon(tmp_path / "theirs")
+        theirs.start()
+        (tmp_path / "theirs" / OWNER_FILE).write_text(f"{other.pid}\n")
+        with pytest.raises(InputError, match="another pipe folder"):
+            MpsDaemon(tmp_path / "mine").start()
+        assert len(fake_daemons(fake_env["COLLOC_MPS_CONTROL"])) == 1
+    finally:
+        other.kill()
 
 
 def test_an_mps_run_starts_and_stops_its_daemon(tmp_path, fake_env):
     res = fake("run", "--mode", "mps", "--workloads", "fake-small", "--copies", "2", *FAST, out=tmp_path / "runs", env=fake_env)
     assert res.returncode == 0, res.stderr
     calls = Path(fake_env["FAKE_MPS_LOG"]).read_text().splitlines()
-    assert calls[0].startswith("args=-d pipe=/") and calls[-1] == "stdin=quit"
+    assert calls[0].startswith("args=-d pipe=/") and calls[-1] == "daemon=quit"
     pipe = calls[0].split("pipe=")[1].split()[0]
     assert not Path(pipe).exists()  # the private folder is removed with the daemon
+    assert fake_daemons(fake_env["COLLOC_MPS_CONTROL"]) == []
 
 
 def test_running_daemons_reads_each_pipe_folder(tmp_path):

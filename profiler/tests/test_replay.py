@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import REPO, SPEC, fake
+from helpers import REPO, SPEC, fake, fake_daemons
 from schema_check import run_folder_errors
 
 from profiler.jsonl import read_jsonl
@@ -110,7 +110,8 @@ def test_an_mps_partitioned_replay_gives_each_job_its_percentage(tmp_path, fake_
     assert manifest["sharing"] == "mps-partitioned"
     assert [p["mps_percentage"] for p in manifest["processes"]] == [24.25, None, None]
     log = (tmp_path / "mps.log").read_text().splitlines()
-    assert log[0].startswith("args=-d") and log[-1] == "stdin=quit"
+    assert log[0].startswith("args=-d") and log[-1] == "daemon=quit"
+    assert fake_daemons(fake_env["COLLOC_MPS_CONTROL"]) == []
 
 
 def test_custom_workloads_are_resolved_from_the_spec(tmp_path):

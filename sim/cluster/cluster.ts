@@ -348,7 +348,11 @@ export class Cluster implements ClusterView {
     const now = this.sim.now;
     this.advance(device, now);
     const { remaining, rate, inStartup } = this.jobs;
-    const ended = d.jobs.filter((j) => remaining[j] <= rate[j] * FINISH_SLACK_S);
+    // Also ended: work left for less time than the clock can still tell apart from now (far from 0 s, float
+    // seconds are coarse), which would otherwise come back at this very time forever.
+    const ended = d.jobs.filter(
+      (j) => remaining[j] <= rate[j] * FINISH_SLACK_S || now + remaining[j] / rate[j] <= now,
+    );
     const started = ended.filter((j) => inStartup[j] === 1);
     const done = ended.filter((j) => inStartup[j] === 0);
     for (const j of started) this.beginTraining(j);

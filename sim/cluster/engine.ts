@@ -3,7 +3,7 @@
  * events), wait in one FIFO queue, start where the policy says, progress at the sharing model's rates, run out
  * of memory when the model says so (the policy decides what next), and finish.
  */
-import { SimulationError } from "../core/errors.ts";
+import { InputError, SimulationError } from "../core/errors.ts";
 import { Simulation } from "../core/simulation.ts";
 import { share } from "../sharing/index.ts";
 import { startupProfile } from "../sharing/startup.ts";
@@ -15,6 +15,7 @@ import { FAILED, FINISHED, JobTable, QUEUED } from "./job-table.ts";
 import { createPolicy } from "./policies/index.ts";
 import type { Policy } from "./policies/policy.ts";
 import type { ClusterInput } from "./scenario/cluster-input.ts";
+import { LIMITS, limitText } from "./scenario/limits.ts";
 import { ShareMemo, type ShareFn } from "./share-memo.ts";
 
 export interface SimulateOptions {
@@ -158,7 +159,18 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
   if (jobs.count > 0) sim.schedule(jobs.arrival[0], arrive, 0);
 
   if (interval !== undefined && input.output.timeline) {
+    // Samples are counted, not foreseen: how long a run lasts is what the simulation finds out.
+    const maxRows = input.limits?.timeline_rows ?? LIMITS.timeline_rows.default;
+    let rows = 0;
     const sample = () => {
+      rows += input.gpus.length;
+      if (rows > maxRows)
+        throw new InputError(
+          input.source,
+          "output.timeline_interval_s",
+          `an interval that gives ${limitText("timeline_rows", maxRows)} (the run lasts past ${sim.now.toPrecision(3)} s on ${input.gpus.length} GPU(s))`,
+          interval,
+        );
       for (let g = 0; g < input.gpus.length; g++) ledger.row(g, sim.now);
       if (unsettled > 0 && sim.peek() < Infinity) sim.schedule(interval, sample);
     };

@@ -1,4 +1,5 @@
 import test from "ava";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
@@ -142,4 +143,38 @@ test("a scenario's calibration folder and trace are found beside the scenario, w
     missing.stderr,
     /relative\.yaml: calibration \(line 3\): expected a calibration set: .* \(.*studies\/no-such-set: no set there\), got "\.\/no-such-set"/,
   );
+});
+
+test("a scenario name is a name, never a path: nothing is written outside results/", async (t) => {
+  const { dir, file } = setup({ name: "../../escaped" });
+  const run = await new Promise<{ code: number | null; stderr: string }>((done) => {
+    const child = spawn(process.execPath, [join(process.cwd(), "bin/colloc.js"), "run", file], { cwd: dir });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("exit", (code) => done({ code, stderr }));
+  });
+  t.is(run.code, 2);
+  t.regex(
+    run.stderr,
+    /scenario\.yaml: name \(line \d+\): expected a name of letters, digits.*got "\.\.\/\.\.\/escaped"/,
+  );
+  t.deepEqual(readdirSync(dir).sort(), ["cal", "scenario.yaml"]);
+});
+
+test("an output path that is a file is bad input naming it", async (t) => {
+  const { dir, file } = setup();
+  writeFileSync(join(dir, "taken"), "");
+  const run = await colloc("run", file, "--out", join(dir, "taken"));
+  t.is(run.code, 2);
+  t.is(run.stderr, `colloc: ${join(dir, "taken")}: expected a folder (it is a file)\n`);
+});
+
+test("output into a closed pipe (colloc ... | head -1) ends quietly with exit 0", async (t) => {
+  const child = spawn(process.execPath, ["bin/colloc.js", "gpus"], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.destroy(); // the reader is gone before the first line is written
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise((done) => child.on("exit", done));
+  t.is(code, 0);
+  t.is(stderr, "");
 });

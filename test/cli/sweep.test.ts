@@ -1,5 +1,6 @@
 import test from "ava";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { stringify } from "yaml";
@@ -155,4 +156,72 @@ test("the report of a sweep draws the chart comparing its points and lists every
   t.true(seen.charts[0].marks > 4 * 6, `${seen.charts[0].marks} marks`);
   t.true(seen.charts[0].colouredPixels > 500);
   t.deepEqual(seen.errors, []);
+});
+
+test("merge checks every point id: one that is a path is refused and nothing is copied anywhere", async (t) => {
+  const { dir, shards } = await sweep;
+  for (const shard of shards) t.is(shard.code, 0, shard.stderr);
+  const hostile = join(dir, "hostile");
+  cpSync(join(dir, "s1"), hostile, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(hostile, "shard.json"), "utf8"));
+  cpSync(join(hostile, "points", manifest.points[0].id), join(dir, "payload"), { recursive: true });
+  manifest.points[0].id = "../../payload";
+  writeFileSync(join(hostile, "shard.json"), JSON.stringify(manifest));
+  const before = readdirSync(dir).sort();
+  const run = await colloc("sweep", "merge", hostile, join(dir, "s2"), "--out", join(dir, "m2"));
+  t.is(run.code, 2);
+  t.regex(
+    run.stderr,
+    /shard\.json: points\[0\]\.id: expected a point id \(p0000, p0001, \.\.\.\), got "\.\.\/\.\.\/payload"/,
+  );
+  t.deepEqual(readdirSync(dir).sort(), before);
+});
+
+test("a grid past the points limit is refused before it is built, naming the limit and its field", async (t) => {
+  const dir = setup();
+  const axes = Array.from({ length: 8 }, (_, i) => ({
+    name: `a${i}`,
+    path: "seed",
+    values: Array.from({ length: 20 }, (_, v) => v),
+  }));
+  writeFileSync(join(dir, "huge.yaml"), stringify({ base: "base.yaml", axes }));
+  const run = await colloc("sweep", join(dir, "huge.yaml"), "--out", join(dir, "out"));
+  t.is(run.code, 2);
+  t.regex(
+    run.stderr,
+    /huge\.yaml: axes: expected a grid of at most 10000 points \(the limit; limits\.points raises it, up to 100000\), got 25600000000/,
+  );
+  t.false(existsSync(join(dir, "out")));
+});
+
+test("Ctrl-C during a sweep removes its temporary folder, says so and leaves no output", async (t) => {
+  const dir = setup();
+  writeFileSync(
+    join(dir, "long.yaml"),
+    stringify({
+      base: "base.yaml",
+      axes: [{ path: "seed", values: Array.from({ length: 40 }, (_, i) => i) }],
+    }),
+  );
+  const child = spawn(process.execPath, [
+    "bin/colloc.js",
+    "sweep",
+    join(dir, "long.yaml"),
+    "--out",
+    join(dir, "out"),
+    "--jobs",
+    "1",
+  ]);
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const temp = join(dir, `.out.tmp-${child.pid}`);
+  // Interrupt once the first point is written (the sweep is then well inside its temporary folder).
+  while (!(existsSync(join(temp, "points")) && readdirSync(join(temp, "points")).length > 0))
+    await new Promise((r) => setTimeout(r, 50));
+  child.kill("SIGINT");
+  const code = await new Promise((done) => child.on("exit", done));
+  t.is(code, 130);
+  t.is(stderr, `colloc: interrupted (SIGINT): removed ${temp}; earlier outputs are as they were\n`);
+  t.false(existsSync(temp));
+  t.false(existsSync(join(dir, "out")));
 });

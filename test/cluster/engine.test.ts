@@ -1,4 +1,5 @@
 import test from "ava";
+import { InputError } from "../../sim/core/errors.ts";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { EVENT_KINDS } from "../../sim/cluster/events-log.ts";
 import { FAILED, FINISHED } from "../../sim/cluster/job-table.ts";
@@ -221,3 +222,26 @@ for (const mode of ["naive", "mps"] as const) {
     t.true(close(100 / run.jobs.end[0], model.stepsPerSecond[0]));
   });
 }
+
+test("a timeline interval that would sample past the row limit is bad input naming the field", (t) => {
+  const tiny = input({
+    hardware: gpus({ mode: "exclusive" }, 2),
+    jobs: { list: [job("a", 0, "small", 100)] },
+    output: { timeline_interval_s: 1e-6 },
+    limits: { timeline_rows: 1000 },
+  });
+  const error = t.throws(() => simulate(tiny, { share: tinyShare }), { instanceOf: InputError });
+  t.regex(
+    error?.message ?? "",
+    /^test\.yaml: output\.timeline_interval_s: expected an interval that gives at most 1000 timeline rows \(the limit; limits\.timeline_rows raises it, up to 50000000\) \(the run lasts past [\d.e-]+ s on 2 GPU\(s\)\), got 0\.000001$/,
+  );
+});
+
+test("far from time 0, where float seconds cannot tell a step from now, a job still ends (no endless timer)", (t) => {
+  // Past the limits a scenario may ask for: built by hand, as a library user could.
+  const far = input({ hardware: gpus({ mode: "exclusive" }), jobs: { list: [job("a", 5, "small", 10)] } });
+  const shifted = { ...far, jobs: far.jobs.map((j) => ({ ...j, arrivalS: 1e20 })) };
+  const run = simulate(shifted, { share: tinyShare });
+  t.is(run.jobs.state[0], FINISHED);
+  t.true(run.endS >= 1e20);
+});

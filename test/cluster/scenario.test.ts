@@ -243,18 +243,124 @@ const BAD: [string, string, RegExp][] = [
   [
     "a missing trace file",
     `${HEAD}${ONE_GPU}jobs: { trace: { format: csv, path: gone.csv } }`,
-    /jobs\.trace\.path \(line \d+\): expected a readable trace file, got "gone\.csv \(ENOENT/,
+    /jobs\.trace\.path \(line \d+\): expected a readable trace file: a regular text file of at most 64 MiB \(the limit; limits\.trace_mb raises it, up to 256\), got "gone\.csv: ENOENT/,
   ],
   [
     "an openb trace without a workload mix",
     `${HEAD}${ONE_GPU}jobs: { trace: { format: openb, path: pods.csv } }`,
     /jobs\.trace\.mix \(line \d+\): expected a workload mix: the openb trace names no models$/,
   ],
+  // Issue 15: each of these once crashed, hung or was accepted.
+  [
+    "a sharing mode not in the list",
+    `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: MPS } }] }${LIST}`,
+    /hardware\.gpus\[0\]\.sharing\.mode \(line \d+\): expected one of "exclusive", "naive", "mps", "mig", got "MPS"$/,
+  ],
+  [
+    "an arrival past the simulated horizon",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 1e20, workload: resnet26-c10-b128, iterations: 1 }] }`,
+    /jobs\.list\[0\]\.arrival_s \(line \d+\): expected an arrival within the simulated horizon, at most 100000000 s \(the limit; limits\.horizon_s raises it, up to 1000000000\), got 100000000000000000000$/,
+  ],
+  [
+    "work no job finishes within the horizon",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 1e300 }] }`,
+    /jobs\.list\[0\]\.iterations \(line \d+\): expected work a job finishes alone within the simulated horizon, .* \(job j1 would finish at 5\.00e\+298 s\), got "1e\+300 iterations"$/,
+  ],
+  [
+    "a Poisson rate whose gaps are no number",
+    `${HEAD}${ONE_GPU}jobs: { generate: { count: 3, arrivals: { poisson: { rate_per_hour: 1e-300 } }, mix: { resnet26-c10-b128: 1 }, work: { iterations: 5 } } }`,
+    /jobs\.generate\.arrivals\.poisson\.rate_per_hour \(line \d+\): expected a number >= 1e-12, got 1e-300$/,
+  ],
+  [
+    "generated arrivals past the horizon",
+    `${HEAD}${ONE_GPU}jobs: { generate: { count: 3, arrivals: { poisson: { rate_per_hour: 1e-9 } }, mix: { resnet26-c10-b128: 1 }, work: { iterations: 5 } } }`,
+    /jobs\.generate\.arrivals \(line \d+\): expected an arrival within the simulated horizon/,
+  ],
+  [
+    "a generator of a billion jobs (refused before any is drawn)",
+    `${HEAD}${ONE_GPU}jobs: { generate: { count: 1000000000, arrivals: { poisson: { rate_per_hour: 1 } }, mix: { resnet26-c10-b128: 1 }, work: { iterations: 5 } } }`,
+    /jobs\.generate\.count \(line \d+\): expected at most 1000000 jobs in all \(the limit; limits\.jobs raises it, up to 4000000\), got 1000000000$/,
+  ],
+  [
+    "more jobs than a lowered limit",
+    `${HEAD}${ONE_GPU}limits: { jobs: 1 }\njobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 1 }, { arrival_s: 0, workload: resnet26-c10-b128, iterations: 1 }] }`,
+    /jobs\.list \(line \d+\): expected at most 1 jobs \(the limit; limits\.jobs raises it, up to 4000000\), got "2 jobs"$/,
+  ],
+  [
+    "a million GPUs",
+    `${HEAD}hardware: { gpus: [{ gpu: H200, count: 1000000 }] }${LIST}`,
+    /hardware\.gpus\[0\]\.count \(line \d+\): expected at most 100000 GPUs in all \(the limit; limits\.gpus raises it, up to 1000000\), got 1000000$/,
+  ],
+  [
+    "a limit raised past its ceiling",
+    `${HEAD}${ONE_GPU}limits: { jobs: 1e12 }\n${LIST}`,
+    /limits\.jobs \(line \d+\): expected a number <= 4000000, got 1000000000000$/,
+  ],
+  [
+    "a name that is a path",
+    HEAD.replace("name: t", "name: ../../../../tmp/x") + ONE_GPU + LIST,
+    /^scenarios\/x\.yaml: name \(line 2\): expected a name of letters, digits, .* \(it names the results folder\), got "\.\.\/\.\.\/\.\.\/\.\.\/tmp\/x"$/,
+  ],
+  [
+    "a name with a terminal escape (quoted escaped)",
+    HEAD.replace("name: t", 'name: "\\e[31mred"') + ONE_GPU + LIST,
+    /name \(line 2\): expected a name of .*, got "\\u001b\[31mred"$/,
+  ],
+  [
+    "a uniform distribution with min above max (bad input, not a simulator fault)",
+    `${HEAD}${ONE_GPU}jobs: { generate: { count: 3, arrivals: { poisson: { rate_per_hour: 60 } }, mix: { resnet26-c10-b128: 1 }, work: { iterations: { uniform: { min: 100, max: 10 } } } } }`,
+    /jobs\.generate\.work\.iterations\.uniform\.max \(line \d+\): expected a number >= min \(100\), got 10$/,
+  ],
+  [
+    "more YAML alias expansions than the limit",
+    `${HEAD}${ONE_GPU}${LIST}description: &d x\nx: [${Array(101).fill("*d").join(", ")}]\n`,
+    /^scenarios\/x\.yaml: expected YAML with at most 100 alias expansions \(a fixed limit\)$/,
+  ],
+  [
+    "an anchor used inside itself",
+    `${HEAD}${ONE_GPU}${LIST}workloads: &w { a: *w }\n`,
+    /^scenarios\/x\.yaml: workloads\.a: expected a value that does not contain itself \(a YAML anchor used inside itself\)$/,
+  ],
+  [
+    "an alias without its anchor",
+    `${HEAD}${ONE_GPU}${LIST}description: *nowhere\n`,
+    /^scenarios\/x\.yaml: expected well-formed YAML \(Unresolved alias .*nowhere\)$/,
+  ],
+  [
+    "nesting deeper than the parser's stack",
+    `${HEAD}${ONE_GPU}${LIST}description: ${"[".repeat(10000)}${"]".repeat(10000)}\n`,
+    /^scenarios\/x\.yaml: line 13: expected YAML nested at most 64 levels deep \(a fixed limit\)$/,
+  ],
+  [
+    "a file that is not a mapping (its content is not quoted)",
+    "PATH=/usr/bin:/bin HOME=/root TOKEN=abc",
+    /^scenarios\/x\.yaml: expected an object \(the file holds a string\)$/,
+  ],
+  [
+    "a file whose first line reads as an odd key (the key is not quoted)",
+    "root:$6$salt$secrethash:19000:0:99999:7:::\n",
+    /^scenarios\/x\.yaml: expected known fields only \(see docs\/scenarios\.md\): a key of 41 characters is none$/,
+  ],
+  [
+    "a CSV trace with a header and no rows",
+    `${HEAD}${ONE_GPU}jobs: { trace: { format: csv, path: empty.csv } }`,
+    /jobs\.trace\.path \(line \d+\): expected a trace with at least one GPU job, got "empty\.csv: none"$/,
+  ],
+  [
+    "a trace whose first line is no header (not echoed)",
+    `${HEAD}${ONE_GPU}jobs: { trace: { format: csv, path: shadow.csv } }`,
+    /shadow\.csv: line 1: expected a header with column\(s\) arrival_s, workload, got "a first line that is not a CSV header"$/,
+  ],
 ];
 
 for (const [what, yaml, message] of BAD) {
   test(`bad scenario: ${what}`, (t) => {
-    t.regex(problem(yaml, { "pods.csv": "name,num_gpu,gpu_milli,creation_time,deletion_time\n" }), message);
+    const files = {
+      "pods.csv": "name,num_gpu,gpu_milli,creation_time,deletion_time\n",
+      "empty.csv": "arrival_s,workload,iterations\n",
+      "shadow.csv": "root:$6$salt$secrethash:19000:0:99999:7:::\n",
+    };
+    t.regex(problem(yaml, files), message);
   });
 }
 
@@ -315,6 +421,6 @@ test("hardware.nodes reads the openb node list: node names and GPU counts kept, 
     problem(`${HEAD}hardware: { nodes: { format: openb, path: nodes.csv, gpu: H200 } }${LIST}`, {
       "nodes.csv": "sn,gpu\nx,0\n",
     }),
-    /^scenarios\/x\.yaml: hardware \(line \d+\): expected at least one GPU, in gpus or nodes, got 0$/,
+    /^scenarios\/x\.yaml: hardware\.nodes\.path \(line \d+\): expected a node list with at least one GPU node, got "nodes\.csv: none"$/,
   );
 });

@@ -14,7 +14,7 @@ import type { ClusterView, Policy } from "./policy.ts";
 
 const params = z.strictObject({
   /** Seconds between destroying instances and the new ones accepting work (NVIDIA documents no figure). */
-  reconfiguration_s: z.number().nonnegative().default(10),
+  reconfiguration_s: z.number().nonnegative().max(86_400).default(10),
   /** Drain a busy GPU when no idle slices can be found (otherwise the job waits). */
   drain: z.boolean().default(true),
 });

@@ -17,6 +17,7 @@
  */
 import type { GpuSpec } from "../../hardware/index.ts";
 import type { SharingParams, WorkloadProfile } from "../../sharing/types.ts";
+import type { ScenarioLimits } from "./limits.ts";
 
 /** Sharing modes a GPU can be set up in ("naive" = time-slicing; see docs/scenarios.md). */
 export type GpuSharingMode = "exclusive" | "naive" | "mps" | "mig";
@@ -43,6 +44,8 @@ export interface ClusterInput {
   jobs: ClusterJob[];
   scheduler: { policy: PolicyName; params: Record<string, number | string | boolean> };
   output: OutputOptions;
+  /** The scenario's size limits (limits.ts); absent: the defaults. */
+  limits?: ScenarioLimits;
 }
 
 export interface ClusterGpu {

@@ -1,8 +1,8 @@
 /** Scenario text (YAML) to a validated Scenario, or an InputError naming the file, the field and its line. */
-import { isNode, LineCounter, parseDocument, type Document } from "yaml";
-import { InputError } from "../../core/errors.ts";
+import { isNode, type Document, type LineCounter } from "yaml";
 import { parsePath, type PathKey } from "./field-path.ts";
 import { Scenario } from "./schema.ts";
+import { parseYaml } from "./yaml.ts";
 import { firstIssue, issueToInputError } from "./zod-issue.ts";
 
 function lineOf(doc: Document, lines: LineCounter, path: PathKey[]): string {
@@ -20,18 +20,8 @@ export interface ParsedScenario {
 }
 
 export function parseScenarioDocument(text: string, file: string): ParsedScenario {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true });
-  const bad = doc.errors[0];
-  if (bad) {
-    const at = bad.linePos?.[0];
-    throw new InputError(
-      file,
-      at ? `line ${at.line}, column ${at.col}` : "",
-      `well-formed YAML (${bad.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")})`,
-    );
-  }
-  const parsed = Scenario.safeParse(doc.toJS(), { reportInput: true });
+  const { doc, lines, value } = parseYaml(text, file);
+  const parsed = Scenario.safeParse(value, { reportInput: true });
   if (!parsed.success)
     throw issueToInputError(file, firstIssue(parsed.error.issues), (path) => lineOf(doc, lines, path));
   return {

@@ -4,6 +4,7 @@ import { checkGeometry, GIB, gpu, migProfile, type GpuSpec } from "../../hardwar
 import type { ClusterGpu, GpuSharing, MigInstance } from "./cluster-input.ts";
 import type { TraceNode } from "../streams/openb-nodes.ts";
 import type { Scenario } from "./schema.ts";
+import { limitText } from "./limits.ts";
 
 type Group = Scenario["hardware"]["gpus"][number];
 type MigSpec = Extract<Group["sharing"], { mode: "mig" }>;
@@ -98,12 +99,27 @@ function addGpus(
   }
 }
 
-/** hardware.gpus, then the nodes of hardware.nodes (read by the caller), in that order. */
+/** Refuse more than `max` GPUs before any is built, naming the group (or node list) that goes past it. */
+function checkCount(hardware: Scenario["hardware"], file: string, nodes: TraceNode[], max: number): void {
+  let total = 0;
+  const over = (field: string, got: number) =>
+    new InputError(file, field, limitText("gpus", max, "in all"), got);
+  hardware.gpus.forEach((group, g) => {
+    total += group.count;
+    if (total > max) throw over(`hardware.gpus[${g}].count`, group.count);
+  });
+  for (const node of nodes) total += node.gpus;
+  if (total > max) throw over("hardware.nodes.path", total);
+}
+
+/** hardware.gpus, then the nodes of hardware.nodes (read by the caller), in that order; at most `max` GPUs. */
 export function resolveGpus(
   hardware: Scenario["hardware"],
   file: string,
   nodes: TraceNode[] = [],
+  max = Infinity,
 ): ClusterGpu[] {
+  checkCount(hardware, file, nodes, max);
   const out: ClusterGpu[] = [];
   hardware.gpus.forEach((group, g) => {
     const field = `hardware.gpus[${g}]`;

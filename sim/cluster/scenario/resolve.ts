@@ -12,6 +12,7 @@ import { parseScenarioDocument } from "./parse.ts";
 import { resolveGpus } from "./resolve-gpus.ts";
 import { resolveJobs } from "./resolve-jobs.ts";
 import { knownWorkloads, workloadLookup, type CalibrationSource } from "./resolve-workloads.ts";
+import { scenarioLimits } from "./limits.ts";
 import type { Scenario } from "./schema.ts";
 
 export type { ClusterInput } from "./cluster-input.ts";
@@ -72,12 +73,16 @@ function checkPercentages(jobs: ClusterJob[], scenario: Scenario, file: string):
 export function resolveScenario(scenario: Scenario, ctx: ResolveContext): ClusterInput {
   const { file } = ctx;
   const { nodes } = scenario.hardware;
+  const limits = scenarioLimits(scenario.limits);
   let traceNodes: TraceNode[] = [];
   if (nodes) {
-    const { path, text } = readTrace(file, nodes.path, "hardware.nodes.path", ctx.readText);
+    const field = "hardware.nodes.path";
+    const { path, text } = readTrace(file, nodes.path, field, ctx.readText, limits.trace_mb);
     traceNodes = readOpenbNodes(text, path);
+    if (traceNodes.length === 0)
+      throw new InputError(file, field, "a node list with at least one GPU node", `${nodes.path}: none`);
   }
-  const gpus = resolveGpus(scenario.hardware, file, traceNodes);
+  const gpus = resolveGpus(scenario.hardware, file, traceNodes, limits.gpus);
   let set: CalibrationSource;
   const ref = calibrationRef(scenario.calibration, file);
   try {
@@ -91,10 +96,11 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
   checkGpuModels(scenario, set, file);
   const lookup = workloadLookup(set, scenario.workloads, file);
   const jobs = resolveJobs(
-    streamJobs(scenario, file, ctx.readText),
+    streamJobs(scenario, file, ctx.readText, limits),
     gpus,
     lookup,
     knownWorkloads(set, scenario.workloads),
+    limits.horizon_s,
   );
   checkPercentages(jobs, scenario, file);
   const workloads = Object.fromEntries(
@@ -109,6 +115,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     workloads,
     jobs,
     scheduler: scenario.scheduler,
+    limits,
     output: {
       timeline: scenario.output.timeline,
       events: scenario.output.events,

@@ -5,9 +5,23 @@
  */
 import { z } from "zod";
 import { POLICY_NAMES } from "./cluster-input.ts";
+import { LIMITS, type LimitName } from "./limits.ts";
 
 const positive = z.number().positive();
 const name = z.string().min(1);
+
+/**
+ * A scenario's (or sweep's) name: it names the results folder, so it is a name and never a path, and it is
+ * printed, so it holds no control characters.
+ */
+export const ScenarioName = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, {
+    error:
+      "a name of letters, digits, '.', '_', '+' and '-' that starts with a letter or digit (it names the results folder)",
+  });
 
 /**
  * An object in which exactly one of `keys` (default: all its keys) must be given: clearer errors than a union
@@ -29,7 +43,13 @@ export const Distribution = z.union([
   positive,
   oneOf({
     constant: positive.optional(),
-    uniform: z.strictObject({ min: z.number().nonnegative(), max: positive }).optional(),
+    uniform: z
+      .strictObject({ min: z.number().nonnegative(), max: positive })
+      .superRefine(({ min, max }, ctx) => {
+        if (min > max)
+          ctx.addIssue({ code: "custom", message: `a number >= min (${min})`, path: ["max"], input: max });
+      })
+      .optional(),
     exponential: z.strictObject({ mean: positive }).optional(),
     normal: z.strictObject({ mean: z.number(), sd: z.number().nonnegative() }).optional(),
     lognormal: z.strictObject({ mu: z.number(), sigma: z.number().nonnegative() }).optional(),
@@ -108,11 +128,14 @@ export const ListedJob = oneOf(
 );
 export type ListedJob = z.infer<typeof ListedJob>;
 
+/** Arrivals per hour: the mean gap 3600 / rate must be a finite number of seconds. */
+const rate = z.number().min(1e-12);
+
 export const Arrivals = oneOf({
-  poisson: z.strictObject({ rate_per_hour: positive }).optional(),
+  poisson: z.strictObject({ rate_per_hour: rate }).optional(),
   bursty: z
     .strictObject({
-      bursts_per_hour: positive,
+      bursts_per_hour: rate,
       burst_size: Distribution,
       spread_s: z.number().nonnegative().default(0),
     })
@@ -150,9 +173,25 @@ export const Jobs = oneOf({
   trace: Trace.optional(),
 });
 
+/** A raisable limit of limits.ts: a whole number (or seconds) from 1 to its ceiling, its default when absent. */
+function limit(key: LimitName, whole = true) {
+  const { max } = LIMITS[key];
+  return (whole ? z.int() : z.number()).positive().max(max).optional();
+}
+
+/** Raise (or lower) the size limits of docs/scenarios.md for this scenario. */
+export const Limits = z.strictObject({
+  jobs: limit("jobs"),
+  gpus: limit("gpus"),
+  horizon_s: limit("horizon_s", false),
+  timeline_rows: limit("timeline_rows"),
+  trace_mb: limit("trace_mb", false),
+});
+export type Limits = z.infer<typeof Limits>;
+
 export const Scenario = z.strictObject({
   $schema: z.string().optional(),
-  name,
+  name: ScenarioName,
   description: z.string().optional(),
   seed: z.int().min(0),
   calibration: name,
@@ -173,5 +212,6 @@ export const Scenario = z.strictObject({
       timeline_interval_s: positive.optional(),
     })
     .default({ timeline: true, events: true, charts: true }),
+  limits: Limits.default({}),
 });
 export type Scenario = z.infer<typeof Scenario>;

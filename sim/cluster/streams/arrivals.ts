@@ -32,7 +32,9 @@ export function arrivalTimes(
   const mean = 3600 / bursty.bursts_per_hour;
   while (times.length < count) {
     t += rng.gaps.exponential(mean);
-    const size = Math.min(count - times.length, Math.max(1, Math.round(draw(bursty.burst_size, rng.bursts))));
+    // `|| 1`: a draw that is not a number (an overflowing distribution) still brings one job, so the loop ends.
+    const drawn = Math.round(draw(bursty.burst_size, rng.bursts)) || 1;
+    const size = Math.min(count - times.length, Math.max(1, drawn));
     for (let i = 0; i < size; i++) times.push(t + rng.bursts.uniform(0, bursty.spread_s));
   }
   return times.sort((a, b) => a - b); // bursts wider than their gap overlap

@@ -14,6 +14,16 @@ function withoutBlanks(row: Record<string, string | undefined>, columns: string[
   return out;
 }
 
+/**
+ * What a message may quote of a first line that is not the expected header: a short prefix, and only when it
+ * reads like a header (names, commas, spaces), so that a wrong file (a key, /etc/shadow) is never echoed.
+ */
+function headerQuote(columns: string[]): string {
+  const line = columns.join(",");
+  if (!/^[\w ,.()/-]*$/.test(line)) return "a first line that is not a CSV header";
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
+}
+
 /** Rows with their 1-based line numbers (the header is line 1; quoted line breaks are not supported). */
 export function csvRows<T>(
   text: string,
@@ -28,7 +38,7 @@ export function csvRows<T>(
       file,
       "line 1",
       `a header with column(s) ${required.join(", ")}`,
-      table.columns.join(","),
+      headerQuote(table.columns),
     );
   return table.map((cells, i) => {
     const line = i + 2;

@@ -1,14 +1,19 @@
 /** The jobs a scenario's `jobs:` section stands for, in stream order (file order, or arrival order per trace). */
 import { dirname, resolve } from "node:path";
 import { InputError } from "../../core/errors.ts";
+import { LIMITS, limitText, MIB, type ScenarioLimits } from "../scenario/limits.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import { generateJobs } from "./generate.ts";
 import { readGenericCsv } from "./generic-csv.ts";
 import { readOpenb } from "./openb.ts";
 import type { StreamJob } from "./stream-job.ts";
 
-/** Reads a file the scenario refers to (a trace); injected so that the simulator itself does no I/O. */
-export type ReadText = (path: string) => string;
+/**
+ * Reads a file the scenario refers to (a trace); injected so that the simulator itself does no I/O. It throws
+ * for anything but a regular text file of at most `maxBytes`, with a message that says why in a few words and
+ * quotes none of the file's content.
+ */
+export type ReadText = (path: string, maxBytes: number) => string;
 
 /** Ids written in a file (a list or a trace) must be unique; generated ids are unique by construction. */
 function uniqueIds(jobs: StreamJob[]): StreamJob[] {
@@ -33,15 +38,30 @@ function listed(jobs: NonNullable<Scenario["jobs"]["list"]>, file: string): Stre
       workload: { file, field: `jobs.list[${i}].workload` },
       gpus: { file, field: `jobs.list[${i}].gpus` },
       id: { file, field: `jobs.list[${i}].id` },
+      arrival: { file, field: `jobs.list[${i}].arrival_s` },
+      work: { file, field: `jobs.list[${i}].${job.iterations !== undefined ? "iterations" : "epochs"}` },
     },
   }));
 }
 
-function generated(spec: NonNullable<Scenario["jobs"]["generate"]>, seed: number, file: string): StreamJob[] {
+function generated(
+  spec: NonNullable<Scenario["jobs"]["generate"]>,
+  seed: number,
+  file: string,
+  maxJobs: number,
+): StreamJob[] {
   const gens = Array.isArray(spec) ? spec : [spec];
   const seen = new Set<string>();
+  const fieldOf = (i: number) => (Array.isArray(spec) ? `jobs.generate[${i}]` : "jobs.generate");
+  let total = 0;
+  gens.forEach((gen, i) => {
+    // Counted before any job is drawn: a count of 1e9 must not be generated to be refused.
+    total += gen.count;
+    if (total > maxJobs)
+      throw new InputError(file, `${fieldOf(i)}.count`, limitText("jobs", maxJobs, "in all"), gen.count);
+  });
   return gens.flatMap((gen, i) => {
-    const field = Array.isArray(spec) ? `jobs.generate[${i}]` : "jobs.generate";
+    const field = fieldOf(i);
     const name = gen.name ?? (Array.isArray(spec) ? `gen${i + 1}` : "gen");
     if (seen.has(name)) throw new InputError(file, `${field}.name`, "a generator name used once", name);
     seen.add(name);
@@ -49,18 +69,20 @@ function generated(spec: NonNullable<Scenario["jobs"]["generate"]>, seed: number
   });
 }
 
-/** A file the scenario names (`field`), read relative to the scenario's folder. */
+/** A file the scenario names (`field`), read relative to the scenario's folder, at most `maxMb` MiB. */
 export function readTrace(
   file: string,
   relative: string,
   field: string,
   read: ReadText,
+  maxMb: number = LIMITS.trace_mb.default,
 ): { path: string; text: string } {
   const path = resolve(dirname(file), relative);
   try {
-    return { path, text: read(path) };
+    return { path, text: read(path, maxMb * MIB) };
   } catch (error) {
-    throw new InputError(file, field, "a readable trace file", `${relative} (${(error as Error).message})`);
+    const expected = `a readable trace file: a regular text file of ${limitText("trace_mb", maxMb)}`;
+    throw new InputError(file, field, expected, `${relative}: ${(error as Error).message}`);
   }
 }
 
@@ -69,8 +91,9 @@ function traced(
   seed: number,
   file: string,
   read: ReadText,
+  limits: ScenarioLimits,
 ): StreamJob[] {
-  const { path, text } = readTrace(file, trace.path, "jobs.trace.path", read);
+  const { path, text } = readTrace(file, trace.path, "jobs.trace.path", read, limits.trace_mb);
   let jobs: StreamJob[];
   if (trace.format === "openb") {
     if (!trace.mix)
@@ -83,12 +106,31 @@ function traced(
     jobs = readGenericCsv(text, path, trace.time_scale);
   }
   jobs.sort((a, b) => a.arrivalS - b.arrivalS);
-  return trace.limit === undefined ? jobs : jobs.slice(0, trace.limit);
+  const kept = trace.limit === undefined ? jobs : jobs.slice(0, trace.limit);
+  if (kept.length === 0)
+    throw new InputError(file, "jobs.trace.path", "a trace with at least one GPU job", `${trace.path}: none`);
+  if (kept.length > limits.jobs)
+    throw new InputError(
+      file,
+      "jobs.trace.path",
+      `${limitText("jobs", limits.jobs)} (or jobs.trace.limit to keep the first ones)`,
+      `${trace.path}: ${kept.length} jobs`,
+    );
+  return kept;
 }
 
-export function streamJobs(scenario: Scenario, file: string, read: ReadText): StreamJob[] {
+export function streamJobs(
+  scenario: Scenario,
+  file: string,
+  read: ReadText,
+  limits: ScenarioLimits,
+): StreamJob[] {
   const { list, generate, trace } = scenario.jobs;
-  if (list) return uniqueIds(listed(list, file));
-  if (generate) return generated(generate, scenario.seed, file);
-  return uniqueIds(traced(trace!, scenario.seed, file, read));
+  if (list) {
+    if (list.length > limits.jobs)
+      throw new InputError(file, "jobs.list", limitText("jobs", limits.jobs), `${list.length} jobs`);
+    return uniqueIds(listed(list, file));
+  }
+  if (generate) return generated(generate, scenario.seed, file, limits.jobs);
+  return uniqueIds(traced(trace!, scenario.seed, file, read, limits));
 }

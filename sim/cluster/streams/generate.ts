@@ -28,8 +28,13 @@ export function generateJobs(
   const work = rng("work");
   const gpusAt = { file, field: `${field}.gpus` };
   const idAt = { file, field: `${field}.name` };
+  const arrival = { file, field: `${field}.arrivals` };
+  const workAt = { file, field: `${field}.work` };
   const origins = new Map(
-    workloads.map((w) => [w, { workload: { file, field: `${field}.mix.${w}` }, gpus: gpusAt, id: idAt }]),
+    workloads.map((w) => [
+      w,
+      { workload: { file, field: `${field}.mix.${w}` }, gpus: gpusAt, id: idAt, arrival, work: workAt },
+    ]),
   );
   const digits = String(gen.count).length;
   return times.map((arrivalS, i) => {

@@ -44,6 +44,11 @@ export function readGenericCsv(text: string, file: string, timeScale: number): S
         workload: { file, field: `line ${line}, column workload` },
         gpus: { file, field: `line ${line}, column gpus` },
         id: { file, field: `line ${line}, column id` },
+        arrival: { file, field: `line ${line}, column arrival_s` },
+        work: {
+          file,
+          field: `line ${line}, column ${"iterations" in work ? "iterations" : "epochs" in work ? "epochs" : "duration_s"}`,
+        },
       },
     };
   });

@@ -67,6 +67,8 @@ export function readOpenb(text: string, file: string, opts: OpenbOptions): Strea
         workload: workloadAt.get(workload)!,
         gpus: { file, field: `line ${line}, column num_gpu` },
         id: { file, field: `line ${line}, column name` },
+        arrival: { file, field: `line ${line}, column creation_time` },
+        work: { file, field: `line ${line}, column deletion_time` },
       },
     });
   }

@@ -8,11 +8,13 @@ export interface Origin {
   field: string;
 }
 
-/** Where a job's workload, GPU count and id were written (file and field, or trace line and column). */
+/** Where a job's fields were written (file and field, or trace line and column). */
 export interface JobOrigin {
   workload: Origin;
   gpus: Origin;
   id: Origin;
+  arrival: Origin;
+  work: Origin;
 }
 
 export interface StreamJob {

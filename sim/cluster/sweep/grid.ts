@@ -13,9 +13,12 @@
  *     - path: seed
  *       values: [1, 2, 3]
  */
-import { parseDocument } from "yaml";
+import { isMap } from "yaml";
 import { z } from "zod";
 import { InputError } from "../../core/errors.ts";
+import { LIMITS, limitText } from "../scenario/limits.ts";
+import { ScenarioName } from "../scenario/schema.ts";
+import { parseYaml } from "../scenario/yaml.ts";
 import { issueToInputError } from "../scenario/zod-issue.ts";
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
@@ -28,9 +31,10 @@ const Axis = z.union([
   z.strictObject({ name: z.string().min(1), values: z.array(z.record(z.string().min(1), scalar)).min(1) }),
 ]);
 export const SweepFile = z.strictObject({
-  name: z.string().min(1).optional(),
+  name: ScenarioName.optional(),
   base: z.string().min(1),
   axes: z.array(Axis).min(1),
+  limits: z.strictObject({ points: z.int().positive().max(LIMITS.points.max).optional() }).optional(),
 });
 export type SweepFile = z.infer<typeof SweepFile>;
 
@@ -44,15 +48,30 @@ export interface SweepPoint {
   sets: [string, z.infer<typeof scalar>][];
 }
 
+/** An axis path as keys: "hardware.gpus.0.sharing.mode" -> ["hardware", "gpus", 0, "sharing", "mode"]. */
+const pathKeys = (p: string) => p.split(".").map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+
+/** Axis paths name fields: no empty keys ("a..b"), nothing but what a scenario field can be called. */
+const FIELD_PATH = /^[\w$-]+(\.[\w$-]+)*$/;
+
 export function parseSweep(text: string, file: string): SweepFile {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0) throw new InputError(file, "", `well-formed YAML (${doc.errors[0].code})`);
-  const parsed = SweepFile.safeParse(doc.toJS());
+  const parsed = SweepFile.safeParse(parseYaml(text, file).value, { reportInput: true });
   if (!parsed.success) throw issueToInputError(file, parsed.error.issues[0]);
-  const names = parsed.data.axes.map((a) => a.name ?? ("path" in a ? a.path : ""));
+  const sweep = parsed.data;
+  const names = sweep.axes.map((a) => a.name ?? ("path" in a ? a.path : ""));
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined) throw new InputError(file, "axes", "distinct axis names", twice);
-  return parsed.data;
+  sweep.axes.forEach((axis, i) => {
+    const paths = "path" in axis ? [axis.path] : axis.values.flatMap((v) => Object.keys(v));
+    const bad = paths.find((p) => !FIELD_PATH.test(p));
+    if (bad !== undefined)
+      throw new InputError(file, `axes[${i}]`, "field paths like jobs.list.0.arrival_s", bad);
+  });
+  // Counted before the grid is built: 20 values on 8 axes are 2.6e10 points.
+  const points = sweep.axes.reduce((n, a) => n * a.values.length, 1);
+  const max = sweep.limits?.points ?? LIMITS.points.default;
+  if (points > max) throw new InputError(file, "axes", `a grid of ${limitText("points", max)}`, points);
+  return sweep;
 }
 
 export function expandGrid(sweep: SweepFile): SweepPoint[] {
@@ -69,16 +88,32 @@ export function expandGrid(sweep: SweepFile): SweepPoint[] {
       })),
     );
   }
-  const width = Math.max(4, String(points.length - 1).length);
-  return points.map((p, index) => ({ ...p, index, id: `p${String(index).padStart(width, "0")}` }));
+  return points.map((p, index) => ({ ...p, index, id: pointId(index, points.length) }));
+}
+
+/** `p0000`, `p0001`, ...: the id of point `index` of a grid of `total` (wider ids past 10,000 points). */
+export function pointId(index: number, total: number): string {
+  const width = Math.max(4, String(total - 1).length);
+  return `p${String(index).padStart(width, "0")}`;
 }
 
 /** The base scenario's text with the point's fields set and its name suffixed with the point id. */
 export function pointScenario(baseText: string, baseFile: string, point: SweepPoint): string {
-  const doc = parseDocument(baseText);
-  if (doc.errors.length > 0) throw new InputError(baseFile, "", `well-formed YAML (${doc.errors[0].code})`);
-  const path = (p: string) => p.split(".").map((k) => (/^\d+$/.test(k) ? Number(k) : k));
-  for (const [field, value] of point.sets) doc.setIn(path(field), value);
+  const { doc } = parseYaml(baseText, baseFile);
+  if (!isMap(doc.contents)) throw new InputError(baseFile, "", "a scenario (a YAML mapping)");
+  for (const [field, value] of point.sets) {
+    try {
+      doc.setIn(pathKeys(field), value);
+    } catch {
+      // e.g. hardware.gpus.3.count when the base lists one GPU group, or a path through a plain value
+      throw new InputError(
+        baseFile,
+        field,
+        `a field the sweep can set in the base scenario (point ${point.id})`,
+        value,
+      );
+    }
+  }
   doc.set("name", `${String(doc.get("name"))}-${point.id}`);
   return doc.toString();
 }

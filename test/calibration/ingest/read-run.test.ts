@@ -1,5 +1,7 @@
 import test from "ava";
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { issueError } from "../../../calibration/ingest/jsonl.ts";
 import { readRun } from "../../../calibration/ingest/read-run.ts";
@@ -70,4 +72,69 @@ test("a record about a process the manifest does not list is invalid", (t) => {
     issueError(run.issues[0], true).message,
     "steps.jsonl:7: proc: expected one of the manifest's processes, got 3",
   );
+});
+
+test("a line that is JSON but no record (null, a number) is invalid, not a crash", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  appendFileSync(join(folder, "steps.jsonl"), "null\n5\n");
+  const run = readRun(folder);
+  t.is(run.status, "corrupt");
+  t.deepEqual(
+    run.issues.map((i) => issueError(i, true).message),
+    ["steps.jsonl:7: expected an object, got null", "steps.jsonl:8: expected an object, got 5"],
+  );
+});
+
+test("a manifest or stream that is a folder is bad input saying so", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  rmSync(join(folder, "steps.jsonl"));
+  mkdirSync(join(folder, "steps.jsonl"));
+  const error = t.throws(() => readRun(folder), { instanceOf: InputError });
+  t.is(
+    error?.message,
+    `${folder}/steps.jsonl: expected a run file: a regular text file of at most 256 MiB (the limit; --max-file-mb raises it, up to 500), got "a folder, not a regular file"`,
+  );
+  rmSync(join(folder, "manifest.json"));
+  mkdirSync(join(folder, "manifest.json"));
+  t.regex(
+    t.throws(() => readRun(folder))?.message ?? "",
+    /manifest\.json: expected a run file: .*got "a folder, not a regular file"$/,
+  );
+});
+
+test("a complete run whose streams are empty is not whole: every missing end record is an issue", (t) => {
+  const folder = copyRun("naive-resnet26-x2-r1");
+  for (const stream of ["procs", "steps", "samples", "kernels", "iterations", "events"])
+    writeFileSync(join(folder, `${stream}.jsonl`), "");
+  const run = readRun(folder);
+  t.is(run.status, "corrupt");
+  t.deepEqual(
+    run.issues.map((i) => issueError(i, true).message),
+    [0, 1].map(
+      (p) => `procs.jsonl: proc: expected an end record of every process of a complete run, got ${p}`,
+    ),
+  );
+});
+
+test("a manifest left running by a killed coordinator is read as partial, and said so", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8"));
+  const dead = spawnSync("true").pid!;
+  const coordinator = { host: hostname(), pid: dead };
+  writeFileSync(
+    join(folder, "manifest.json"),
+    JSON.stringify({ ...manifest, status: "running", coordinator }),
+  );
+  const run = readRun(folder);
+  t.is(run.manifest.status, "partial");
+  t.is(run.status, "ok"); // every line was fine; the run as a whole is what is not
+  t.deepEqual(run.notes, [
+    'manifest status "running": the run was never closed (its coordinator was killed); ingested as partial',
+  ]);
+  // Still measuring on this host (the coordinator is alive): partial too, with that said.
+  writeFileSync(
+    join(folder, "manifest.json"),
+    JSON.stringify({ ...manifest, status: "running", coordinator: { host: hostname(), pid: process.pid } }),
+  );
+  t.regex(readRun(folder).notes[0], /is still being measured \(coordinator pid \d+ runs on this host\)/);
 });

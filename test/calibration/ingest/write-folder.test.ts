@@ -1,7 +1,8 @@
 import test from "ava";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFolder } from "../../../calibration/ingest/write-folder.ts";
+import { discardStaging, intoFolder, writeFolder } from "../../../calibration/ingest/write-folder.ts";
 import { InputError } from "../../../sim/core/errors.ts";
 import { scratch } from "./temp-runs.ts";
 
@@ -37,4 +38,46 @@ test("refuses a folder holding files it would not write, and touches nothing", (
   );
   t.is(readFileSync(join(out, "thesis.tex"), "utf8"), "precious");
   t.false(existsSync(join(out, "a.txt")));
+});
+
+test("an output path that cannot be a folder is bad input naming it, never raw errno text", (t) => {
+  const parent = scratch();
+  const file = join(parent, "blocker");
+  writeFileSync(file, "a file in the way");
+  const onFile = t.throws(() => writeFolder(file, new Map([["a.txt", "A"]])), { instanceOf: InputError });
+  t.is(onFile?.message, `${file}: expected a folder (it is a file)`);
+  const under = t.throws(() => writeFolder(join(file, "out"), new Map([["a.txt", "A"]])), {
+    instanceOf: InputError,
+  });
+  t.regex(
+    under?.message ?? "",
+    /out: expected a folder colloc can create and write, got "a file is in the way \((EEXIST|ENOTDIR)\)"$/,
+  );
+  t.deepEqual(readdirSync(parent), ["blocker"]);
+});
+
+test("a temporary folder left by a killed process is removed at the next write; a live one's is kept", (t) => {
+  const parent = scratch();
+  const dead = spawnSync("true").pid!;
+  mkdirSync(join(parent, `.out.tmp-${dead}`));
+  mkdirSync(join(parent, `.out.tmp-${process.ppid}`)); // a live process (the test runner's parent)
+  writeFolder(join(parent, "out"), new Map([["a.txt", "A"]]));
+  t.deepEqual(readdirSync(parent).sort(), [`.out.tmp-${process.ppid}`, "out"]);
+});
+
+test("an interrupt removes the temporary folders still being filled", async (t) => {
+  const parent = scratch();
+  let during: string[] = [];
+  const filling = intoFolder(
+    join(parent, "out"),
+    () => [],
+    async () => {
+      during = readdirSync(parent);
+      t.deepEqual(discardStaging(), [join(parent, during[0])]); // what a SIGINT handler does (cli/interrupt.ts)
+      throw new Error("interrupted");
+    },
+  );
+  await t.throwsAsync(filling, { message: "interrupted" });
+  t.deepEqual(during, [`.out.tmp-${process.pid}`]);
+  t.deepEqual(readdirSync(parent), []);
 });

@@ -66,3 +66,36 @@ test("a sweep file without axes is bad input naming the field", (t) => {
   const error = t.throws(() => parseSweep("base: b.yaml\naxes: []\n", "grid.yaml"));
   t.regex(error.message, /^grid\.yaml: axes: expected at least 1 item/);
 });
+
+test("a grid past the points limit is refused from its axes' lengths, before any point is built", (t) => {
+  const axes = Array.from({ length: 8 }, (_, i) => ({
+    name: `a${i}`,
+    path: "seed",
+    values: Array.from({ length: 20 }, (_, v) => v),
+  }));
+  const text = JSON.stringify({ base: "b.yaml", axes });
+  const error = t.throws(() => parseSweep(text, "grid.yaml"));
+  t.is(
+    error?.message,
+    "grid.yaml: axes: expected a grid of at most 10000 points (the limit; limits.points raises it, up to 100000), got 25600000000",
+  );
+  t.is(
+    expandGrid(
+      parseSweep(JSON.stringify({ base: "b.yaml", axes: axes.slice(0, 2), limits: { points: 400 } }), "g"),
+    ).length,
+    400,
+  );
+});
+
+test("axis paths name fields, and one the base scenario has no room for is bad input", (t) => {
+  const bad = t.throws(() => parseSweep("base: b.yaml\naxes: [{ path: a..b, values: [1] }]\n", "grid.yaml"));
+  t.is(bad?.message, 'grid.yaml: axes[0]: expected field paths like jobs.list.0.arrival_s, got "a..b"');
+  const point = expandGrid(
+    parseSweep("base: b.yaml\naxes: [{ path: name.first, values: [1] }]\n", "grid.yaml"),
+  )[0];
+  const error = t.throws(() => pointScenario("name: base\nseed: 1\n", "b.yaml", point));
+  t.is(
+    error?.message,
+    "b.yaml: name.first: expected a field the sweep can set in the base scenario (point p0000), got 1",
+  );
+});

@@ -1,0 +1,98 @@
+/**
+ * YAML text to a plain value, or an InputError: the one YAML reader of scenarios and sweep files. Beyond
+ * well-formedness it refuses what would exhaust the process or the messages: nesting deeper than the parser's
+ * stack allows, alias bombs (alias expansions are counted), and anchors that contain their own alias (a cycle).
+ */
+import { LineCounter, parseDocument, type Document } from "yaml";
+import { InputError } from "../../core/errors.ts";
+import { formatPath, type PathKey } from "./field-path.ts";
+import { LIMITS, limitText } from "./limits.ts";
+
+export interface ParsedYaml {
+  doc: Document;
+  lines: LineCounter;
+  value: unknown;
+}
+
+/**
+ * Deepest nesting of the text, over-counted (brackets in quoted strings count too), found before the parser
+ * recurses: flow brackets open, and block levels by indentation and "- " markers at a line's start.
+ */
+function nestingAt(text: string, limit: number): { line: number } | undefined {
+  let flow = 0;
+  let line = 1;
+  let start = true;
+  let block = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line++;
+      start = true;
+      block = 0;
+      continue;
+    }
+    if (start) {
+      if (c === 32 || c === 9)
+        block += 0.5; // two spaces a level, as people indent
+      else if ((c === 45 || c === 63) && text.charCodeAt(i + 1) === 32)
+        block++; // "- " and "? "
+      else start = false;
+    }
+    if (c === 91 || c === 123) flow++;
+    else if ((c === 93 || c === 125) && flow > 0) flow--;
+    if (flow + block > limit) return { line };
+  }
+  return undefined;
+}
+
+/** The path of the first collection that contains itself (a self-referencing anchor), if any. */
+function cycleAt(value: unknown, path: PathKey[] = [], open = new Set<object>()): PathKey[] | undefined {
+  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return undefined;
+  if (open.has(value)) return path;
+  open.add(value);
+  for (const key in value) {
+    const at = cycleAt(
+      (value as Record<string, unknown>)[key],
+      [...path, Array.isArray(value) ? +key : key],
+      open,
+    );
+    if (at) return at;
+  }
+  open.delete(value);
+  return undefined;
+}
+
+export function parseYaml(text: string, file: string): ParsedYaml {
+  const deep = nestingAt(text, LIMITS.yaml_depth.default);
+  if (deep) throw new InputError(file, `line ${deep.line}`, `YAML nested ${limitText("yaml_depth")}`);
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true });
+  const bad = doc.errors[0];
+  if (bad) {
+    const at = bad.linePos?.[0];
+    throw new InputError(
+      file,
+      at ? `line ${at.line}, column ${at.col}` : "",
+      `well-formed YAML (${bad.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")})`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: LIMITS.yaml_aliases.default });
+  } catch (error) {
+    // The yaml library throws for unresolved aliases and for too many alias expansions.
+    const message = error instanceof Error ? error.message : String(error);
+    const expected = /alias count/i.test(message)
+      ? `YAML with ${limitText("yaml_aliases")}`
+      : `well-formed YAML (${message.split("\n")[0]})`;
+    throw new InputError(file, "", expected);
+  }
+  const cycle = cycleAt(value);
+  if (cycle)
+    throw new InputError(
+      file,
+      formatPath(cycle),
+      "a value that does not contain itself (a YAML anchor used inside itself)",
+    );
+  return { doc, lines, value };
+}

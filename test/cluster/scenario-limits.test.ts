@@ -1,0 +1,51 @@
+import test from "ava";
+import { readFileSync } from "node:fs";
+import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
+import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
+import { tinyCalibration } from "../fixtures/scenario/tiny-set.ts";
+
+/** The rows of the limits table in docs/scenarios.md: limit name -> [default, at most, raised by]. */
+function documented(): Map<string, string[]> {
+  const section = readFileSync("docs/scenarios.md", "utf8").split("\n## Limits\n")[1].split("\n## ")[0];
+  const rows = section.split("\n").filter((line) => /^\| `\w+` \|/.test(line));
+  return new Map(
+    rows.map((row) => {
+      const cells = row
+        .split("|")
+        .slice(1, -1)
+        .map((c) => c.trim());
+      return [cells[0].replaceAll("`", ""), cells.slice(1, 4)];
+    }),
+  );
+}
+
+test("docs/scenarios.md states every limit as limits.ts has it", (t) => {
+  const docs = documented();
+  t.deepEqual([...docs.keys()].sort(), Object.keys(LIMITS).sort());
+  const number = (text: string) => Number(text.replaceAll(",", ""));
+  for (const [name, limit] of Object.entries(LIMITS)) {
+    const [def, max, raise] = docs.get(name)!;
+    t.is(number(def), limit.default, name);
+    t.is(number(max), limit.max, name);
+    const raisedBy = "raise" in limit ? limit.raise : "(fixed)";
+    t.true(raise.replaceAll("`", "").startsWith(raisedBy), `${name}: ${raise}`);
+  }
+});
+
+const scenario = (gpus: number, limits = "") => `
+name: big
+seed: 1
+calibration: tiny
+hardware: { gpus: [{ gpu: H200, count: ${gpus} }] }
+jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 10 }] }
+${limits}
+`;
+const load = (text: string) =>
+  loadScenario(text, { file: "big.yaml", calibration: tinyCalibration, readText: () => "" });
+
+test("a raised limit admits what the default refuses, and 200,000 GPUs resolve without a stack overflow", (t) => {
+  t.throws(() => load(scenario(200_000)), {
+    message: /count \(line 5\): expected at most 100000 GPUs in all/,
+  });
+  t.is(load(scenario(200_000, "limits: { gpus: 200000 }")).gpus.length, 200_000);
+});
