@@ -146,7 +146,10 @@ export type CalibrationSet = z.infer<typeof calibrationSetSchema>;
 
 /** Both ways assignable: a field added to the type but not the schema (or back) fails the build, not a load. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const profileMatches: Same<z.infer<typeof workloadProfileSchema>, Omit<WorkloadProfile, "startupPhase">> = true;
+const profileMatches: Same<
+  z.infer<typeof workloadProfileSchema>,
+  Omit<WorkloadProfile, "startupPhase">
+> = true;
 const paramsMatch: Same<z.infer<typeof sharingParamsSchema>, SharingParams> = true;
 void [profileMatches, paramsMatch];
 export type FitError = z.infer<typeof fitErrorSchema>;

@@ -55,7 +55,13 @@ export function transferProfile(profile: WorkloadProfile, source: GpuSpec, targe
     memoryBoundFraction: bandwidthPart / k,
     ...(profile.kernels === undefined
       ? {}
-      : { kernels: { ...profile.kernels, meanUs: k * profile.kernels.meanUs, waveUs: k * profile.kernels.waveUs } }),
+      : {
+          kernels: {
+            ...profile.kernels,
+            meanUs: k * profile.kernels.meanUs,
+            waveUs: k * profile.kernels.waveUs,
+          },
+        }),
     smActivity: Math.min(1, profile.smActivity * activeShare),
     dramUtil: Math.min(1, profile.dramUtil * activeShare),
     powerW: target.power.idleW + (profile.powerW - source.power.idleW) * dynamicScale * activeShare,
