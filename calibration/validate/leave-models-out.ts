@@ -5,6 +5,7 @@
  * multi-process run that includes one is predicted with them. Profiles stay as they are: a workload's profile
  * comes from its own solo runs, which is what a user who profiles a new model has.
  */
+import { gpu as catalogGpu } from "../../sim/hardware/names.ts";
 import type { MeasuredRun } from "../measured.ts";
 import { predictRun } from "../predict.ts";
 import { fitSharingParams, startingSharing } from "../fit/sharing-params.ts";
@@ -74,10 +75,8 @@ export function leaveModelsOut(
         .map((w) => w.id),
     );
     const fitRuns = measured.filter((r) => fitted.has(r.runId) && !includes(r, heldOut));
-    const start = {
-      ...set,
-      sharing: startingSharing({ idleW: set.sharing.idlePowerW, maxW: set.sharing.maxPowerW }),
-    };
+    // From where `colloc calibrate` starts: the catalog's power figures, every other parameter 0.
+    const start = { ...set, sharing: startingSharing(catalogGpu(set.gpu.name).power) };
     // Start-up waits are fitted on start-up replays, not on these runs: they stay as the set has them.
     const sharing = {
       ...fitSharingParams(start, fitRuns).sharing,

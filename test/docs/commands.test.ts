@@ -24,6 +24,22 @@ const COVERED: Record<string, { by: string; title?: string }> = {
   "npm ci": { by: ".ci/run", title: "npm ci --no-audit --no-fund" },
   "bash .ci/run": { by: ".ci/run", title: "npm test" },
   // The profiler needs a GPU host with PyTorch; its tests run the same commands on the fake host.
+  // The fuzzer's long runs: CI runs 1,000 cases itself; the others are the same program on more cases.
+  "npm run fuzz -- --cases 1000": { by: ".ci/run", title: "npm run fuzz -- --cases 1000 --seed 1" },
+  "npm run fuzz -- --cases 10000 --seed 1": { by: ".ci/run", title: "npm run fuzz -- --cases 1000 --seed 1" },
+  "npm run fuzz -- --cases 300 --only 'merge-|ingest-'": {
+    by: ".ci/run",
+    title: "npm run fuzz -- --cases 1000 --seed 1",
+  },
+  // Serving runs until Ctrl-C: the explore tests start it, load the page and stop it.
+  "npm run colloc -- explore": {
+    by: "test/cli/explore.test.ts",
+    title: "served on the loopback interface until stopped; a port in use exits 2",
+  },
+  "npm run colloc -- explore --set a100 --port 0": {
+    by: "test/cli/explore.test.ts",
+    title: "served on the loopback interface until stopped; a port in use exits 2",
+  },
   "python -m profiler probe": {
     by: "profiler/tests/test_probe.py",
     title: "test_probe_describes_the_gpu_the_software_and_what_the_host_can_do",
