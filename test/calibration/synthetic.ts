@@ -7,6 +7,7 @@ import type { ProcRow, RunRow, SampleRow } from "../../calibration/ingest/tables
 import { predictRun } from "../../calibration/predict.ts";
 import type { CalibrationSet } from "../../calibration/set-schema.ts";
 import type { SharingMode, WorkloadProfile } from "../../sim/sharing/types.ts";
+import { startingSharing } from "../../calibration/fit/sharing-params.ts";
 
 const GPU = "NVIDIA H200";
 const SMS = 132;
@@ -39,18 +40,10 @@ export const truth: CalibrationSet = {
   gpu: { name: "H200-141GB", sms: SMS, memoryBytes: 150e9, baselineMemoryBytes: BASELINE },
   provenance: { command: "synthetic", date: "2026-01-01T00:00:00.000Z", software: {}, runs: [], sources: [] },
   sharing: {
+    ...startingSharing({ idleW: 95, maxW: 700 }),
     switchOverhead: 0.15,
     mpsInterference: 0.08,
-    mpsKernelWait: 0,
-    mpsMemoryContention: 0,
-    mpsWeightKernel: 0,
-    mpsWeightWave: 0,
-    mpsWeightActivity: 0,
-    startupWait: 0,
-    mpsStartupWait: 0,
     mpsClientMemoryDeltaBytes: -0.2e9,
-    idlePowerW: 95,
-    maxPowerW: 700,
   },
   workloads: {
     small: workload("small", 0.05, 0.4, 4),

@@ -14,24 +14,12 @@ import type { RunResult } from "../../sim/cluster/engine.ts";
 import { EVENT_KINDS } from "../../sim/cluster/events-log.ts";
 import type { ShareFn } from "../../sim/cluster/share-memo.ts";
 import type { SharingParams, WorkloadProfile } from "../../sim/sharing/types.ts";
+import { startingSharing } from "../../calibration/fit/sharing-params.ts";
 
 export const GPU = "H200-141GB";
 const GB = 1e9;
 
-export const params: SharingParams = {
-  switchOverhead: 0,
-  mpsInterference: 0.05,
-  mpsKernelWait: 0,
-  mpsMemoryContention: 0,
-  mpsWeightKernel: 0,
-  mpsWeightWave: 0,
-  mpsWeightActivity: 0,
-  startupWait: 0,
-  mpsStartupWait: 0,
-  mpsClientMemoryDeltaBytes: 0,
-  idlePowerW: 100,
-  maxPowerW: 700,
-};
+export const params: SharingParams = { ...startingSharing({ idleW: 100, maxW: 700 }), mpsInterference: 0.05 };
 
 export function testProfile(id: string, stepTimeS = 1, memoryGb = 10, busy = 0.5): WorkloadProfile {
   return {

@@ -77,16 +77,22 @@ test("mps: interference leaves less of the idle capacity to co-runners", (t) => 
   t.true(close(slowed.stepsPerSecond[0], 0.5 / (0.9 * 0.1)));
 });
 
+/** "small" launches 100 kernels a step, each onto an idle stream; "busy" keeps the GPU full with 10 long kernels. */
+function launchBoundAndBusy() {
+  const kernels = (perStep: number, exposedPerStep: number, us: number) => ({
+    perStep,
+    exposedPerStep,
+    meanUs: us,
+    waveUs: us,
+  });
+  return {
+    small: { ...profile("small", 0.3), kernels: kernels(100, 100, 30) },
+    busy: { ...profile("busy", 1), kernels: kernels(10, 0, 1000) },
+  };
+}
+
 test("mps: a launch-bound job's kernels wait behind busy co-runners' kernels; time-slicing spares it that", (t) => {
-  // "small" launches 100 kernels a step, each onto an idle stream; "busy" keeps the GPU full with 10 long kernels.
-  const small = {
-    ...profile("small", 0.3),
-    kernels: { perStep: 100, exposedPerStep: 100, meanUs: 30, waveUs: 30 },
-  };
-  const busy = {
-    ...profile("busy", 1),
-    kernels: { perStep: 10, exposedPerStep: 0, meanUs: 1000, waveUs: 1000 },
-  };
+  const { small, busy } = launchBoundAndBusy();
   const runners = [{ profile: small }, { profile: busy }, { profile: busy }];
   const waiting = { ...params, mpsKernelWait: 0.5 };
   const without = share(gpu, { mode: "mps" }, runners, params).stepsPerSecond;
@@ -97,14 +103,7 @@ test("mps: a launch-bound job's kernels wait behind busy co-runners' kernels; ti
 });
 
 test("mps-partitioned: partitions that fit side by side never wait for each other's kernels", (t) => {
-  const small = {
-    ...profile("small", 0.3),
-    kernels: { perStep: 100, exposedPerStep: 100, meanUs: 30, waveUs: 30 },
-  };
-  const busy = {
-    ...profile("busy", 1),
-    kernels: { perStep: 10, exposedPerStep: 0, meanUs: 1000, waveUs: 1000 },
-  };
+  const { small, busy } = launchBoundAndBusy();
   const runners = [
     { profile: small, smLimit: 50 },
     { profile: busy, smLimit: 50 },

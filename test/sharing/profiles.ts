@@ -1,22 +1,10 @@
 /** Hand-made profiles and a GPU for the sharing tests: round numbers whose consequences can be worked out by hand. */
 import type { GpuView, SharingParams, WorkloadProfile } from "../../sim/sharing/types.ts";
+import { startingSharing } from "../../calibration/fit/sharing-params.ts";
 
 export const gpu: GpuView = { name: "TEST-GPU", sms: 100, memoryBytes: 100e9 };
 
-export const params: SharingParams = {
-  switchOverhead: 0,
-  mpsInterference: 0,
-  mpsKernelWait: 0,
-  mpsMemoryContention: 0,
-  mpsWeightKernel: 0,
-  mpsWeightWave: 0,
-  mpsWeightActivity: 0,
-  startupWait: 0,
-  mpsStartupWait: 0,
-  mpsClientMemoryDeltaBytes: 0,
-  idlePowerW: 100,
-  maxPowerW: 700,
-};
+export const params: SharingParams = startingSharing({ idleW: 100, maxW: 700 });
 
 /** A workload of 0.1 s steps, busy `busy` of the time, whose kernel part scales as (100/sms)^alpha. */
 export function profile(id: string, busy: number, alpha = 1, memoryBytes = 10e9): WorkloadProfile {
