@@ -1,13 +1,13 @@
 /**
  * Vega-lite specs of a run (pure; data inline and thinned to a few hundred points so a million-job run still
- * gives small charts): completion-time CDF, slowdown per workload, cluster power and activity over time.
+ * gives small charts): completion-time CDF, slowdown per workload, cluster power and activity over time, and for
+ * node-aware policies the placement figures (sim/cluster/placement/charts.ts).
  */
 import type { TopLevelSpec } from "vega-lite";
+import { POINTS, SCHEMA } from "./chart-constants.ts";
 import type { RunResult } from "./engine.ts";
 import { percentile, type JobMetrics } from "./metrics.ts";
-
-const POINTS = 300;
-const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
+import { placementCharts } from "./placement/charts.ts";
 
 function completionCdf(m: JobMetrics): TopLevelSpec {
   const sorted = Float64Array.from(m.completionS).filter(Number.isFinite).sort();
@@ -31,7 +31,7 @@ function completionCdf(m: JobMetrics): TopLevelSpec {
 function slowdownByWorkload(run: RunResult, m: JobMetrics): TopLevelSpec {
   const byWorkload = run.workloadIds.map(() => [] as number[]);
   run.jobs.workload.forEach((w, j) => {
-    if (Number.isFinite(m.slowdown[j])) byWorkload[w].push(m.slowdown[j]);
+    if (w >= 0 && Number.isFinite(m.slowdown[j])) byWorkload[w].push(m.slowdown[j]);
   });
   const values = run.workloadIds.flatMap((workload, w) => {
     const s = Float64Array.from(byWorkload[w]).sort();
@@ -104,6 +104,10 @@ function overTime(title: string, values: object[], fields: { field: string; titl
 /** Chart name -> spec. The timeline charts need the GPU timeline output. */
 export function runCharts(run: RunResult, m: JobMetrics): Map<string, TopLevelSpec> {
   const charts = new Map<string, TopLevelSpec>();
+  if (run.input.output.timeline && run.placement)
+    for (const [name, spec] of placementCharts(run.placement, run.input.replay)) charts.set(name, spec);
+  // A placement-only run trains nothing: no completion, slowdown or power to draw.
+  if (run.workloadIds.length === 0) return charts;
   charts.set("completion-cdf", completionCdf(m));
   charts.set("slowdown-by-workload", slowdownByWorkload(run, m));
   if (run.input.output.timeline) {

@@ -10,6 +10,8 @@ const opts = {
   mixAt: { file: "s.yaml", field: "jobs.trace.mix" },
   seed: 1,
   timeScale: 1,
+  replay: "timed" as const,
+  cpuPods: false,
 };
 
 test("every GPU pod of the openb trace becomes a job; CPU-only pods are skipped", (t) => {

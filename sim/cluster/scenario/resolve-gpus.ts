@@ -1,7 +1,15 @@
-/** hardware.gpus to one ClusterGpu per physical GPU: catalog lookup, MIG geometry check, MPS limits. */
+/** hardware.gpus and a node list to one ClusterGpu per physical GPU, and the nodes: catalog lookup, MIG geometry, MPS limits. */
 import { InputError } from "../../core/errors.ts";
-import { checkGeometry, GIB, gpu, migProfile, type GpuSpec } from "../../hardware/index.ts";
-import type { ClusterGpu, GpuSharing, MigInstance } from "./cluster-input.ts";
+import {
+  checkGeometry,
+  GIB,
+  gpu,
+  gpuModel,
+  isSimulated,
+  migProfile,
+  type GpuSpec,
+} from "../../hardware/index.ts";
+import type { ClusterGpu, ClusterNode, GpuSharing, MigInstance } from "./cluster-input.ts";
 import type { TraceNode } from "../streams/openb-nodes.ts";
 import type { Scenario } from "./schema.ts";
 
@@ -42,13 +50,19 @@ function migInstances(spec: GpuSpec, sharing: MigSpec, file: string, field: stri
   });
 }
 
-function sharingOf(spec: GpuSpec, sharing: Group["sharing"], file: string, field: string): GpuSharing {
+function sharingOf(
+  spec: GpuSpec | undefined,
+  model: string,
+  sharing: Group["sharing"],
+  file: string,
+  field: string,
+): GpuSharing {
   switch (sharing.mode) {
     case "exclusive":
     case "naive":
       return { mode: sharing.mode };
     case "mps":
-      if (sharing.max_clients > spec.mps.maxClients)
+      if (spec !== undefined && sharing.max_clients > spec.mps.maxClients)
         throw new InputError(
           file,
           `${field}.max_clients`,
@@ -63,6 +77,13 @@ function sharingOf(spec: GpuSpec, sharing: Group["sharing"], file: string, field
         maxClients: sharing.max_clients,
       };
     case "mig":
+      if (spec === undefined)
+        throw new InputError(
+          file,
+          `${field}.mode`,
+          `exclusive, naive or mps on ${model} (placement only)`,
+          "mig",
+        );
       return {
         mode: "mig",
         instances: migInstances(spec, sharing, file, field),
@@ -80,7 +101,8 @@ function nodeOf(group: Group, g: number, k: number): string {
 
 function addGpus(
   out: ClusterGpu[],
-  spec: GpuSpec,
+  spec: GpuSpec | undefined,
+  model: string,
   sharing: GpuSharing,
   count: number,
   node: (k: number) => string,
@@ -89,34 +111,88 @@ function addGpus(
     out.push({
       id: `gpu-${out.length}`,
       node: node(k),
-      model: spec.name,
+      model,
       spec,
-      sms: spec.sms,
-      memoryBytes: spec.memoryBytes,
+      sms: spec?.sms ?? 0,
+      memoryBytes: spec?.memoryBytes ?? 0,
       sharing,
     });
   }
 }
 
-/** hardware.gpus, then the nodes of hardware.nodes (read by the caller), in that order. */
+/** Trace nodes' GPUs: the scenario's model for all (`hardware.nodes.gpu`), else each node's own. */
+function traceGpus(
+  out: ClusterGpu[],
+  nodes: NonNullable<Scenario["hardware"]["nodes"]>,
+  traced: TraceNode[],
+  file: string,
+) {
+  const sharings = new Map<string, GpuSharing>();
+  const sharingFor = (spec: GpuSpec | undefined, model: string) => {
+    let sharing = sharings.get(model);
+    if (sharing === undefined)
+      sharings.set(model, (sharing = sharingOf(spec, model, nodes.sharing, file, "hardware.nodes.sharing")));
+    return sharing;
+  };
+  const given = nodes.gpu === undefined ? undefined : gpu(nodes.gpu, { file, field: "hardware.nodes.gpu" });
+  for (const node of traced) {
+    if (node.gpus === 0) continue;
+    let spec = given;
+    let model = given?.name;
+    if (given === undefined) {
+      if (node.gpuModel === undefined)
+        throw new InputError(file, "hardware.nodes.gpu", `a GPU model (node ${node.name} names none)`);
+      const own = gpuModel(node.gpuModel);
+      spec = isSimulated(own) ? own : undefined;
+      model = own.name;
+    }
+    addGpus(out, spec, model!, sharingFor(spec, model!), node.gpus, () => node.name);
+  }
+}
+
+/** Nodes in order (trace rows, then groups' nodes), each with its GPUs; a name used twice is one node. */
+function nodesOf(gpus: ClusterGpu[], traced: TraceNode[]): ClusterNode[] {
+  const nodes = new Map<string, ClusterNode>();
+  for (const t of traced)
+    nodes.set(t.name, {
+      name: t.name,
+      cpuMilli: t.cpuMilli,
+      memoryMib: t.memoryMib,
+      gpuModel: t.gpuModel,
+      gpus: [],
+    });
+  gpus.forEach((g, i) => {
+    let node = nodes.get(g.node);
+    if (node === undefined)
+      nodes.set(
+        g.node,
+        (node = { name: g.node, cpuMilli: Infinity, memoryMib: Infinity, gpuModel: g.model, gpus: [] }),
+      );
+    node.gpus.push(i);
+  });
+  return [...nodes.values()];
+}
+
+/** hardware.gpus, then the nodes of hardware.nodes (read by the caller), and the nodes: trace rows, then groups' nodes. */
 export function resolveGpus(
   hardware: Scenario["hardware"],
   file: string,
-  nodes: TraceNode[] = [],
-): ClusterGpu[] {
+  traced: TraceNode[] = [],
+): { gpus: ClusterGpu[]; nodes: ClusterNode[] } {
   const out: ClusterGpu[] = [];
   hardware.gpus.forEach((group, g) => {
     const field = `hardware.gpus[${g}]`;
     const spec = gpu(group.gpu, { file, field: `${field}.gpu` });
-    addGpus(out, spec, sharingOf(spec, group.sharing, file, `${field}.sharing`), group.count, (k) =>
-      nodeOf(group, g, k),
+    addGpus(
+      out,
+      spec,
+      spec.name,
+      sharingOf(spec, spec.name, group.sharing, file, `${field}.sharing`),
+      group.count,
+      (k) => nodeOf(group, g, k),
     );
   });
-  if (hardware.nodes) {
-    const spec = gpu(hardware.nodes.gpu, { file, field: "hardware.nodes.gpu" });
-    const sharing = sharingOf(spec, hardware.nodes.sharing, file, "hardware.nodes.sharing");
-    for (const node of nodes) addGpus(out, spec, sharing, node.gpus, () => node.name);
-  }
+  if (hardware.nodes) traceGpus(out, hardware.nodes, traced, file);
   if (out.length === 0) throw new InputError(file, "hardware", "at least one GPU, in gpus or nodes", 0);
-  return out;
+  return { gpus: out, nodes: nodesOf(out, traced) };
 }

@@ -1,12 +1,13 @@
 /**
  * Stream jobs to ClusterJobs: work converted to training steps against each workload's profile, jobs sorted
  * by arrival (stable, so ties keep stream order), and every job checked to fit somewhere: its workload's
- * memory in at least one GPU (or, on a fixed MIG GPU, one instance) and its GPU count in one node.
+ * memory in at least one GPU (or, on a fixed MIG GPU, one instance) and its GPU count in one node (for a timed
+ * replay under a node-aware policy, its requests in one empty node). A job without a workload is placement-only.
  */
 import { InputError } from "../../core/errors.ts";
 import type { WorkloadProfile } from "../../sharing/types.ts";
 import type { StreamJob, Work } from "../streams/stream-job.ts";
-import type { ClusterGpu, ClusterJob } from "./cluster-input.ts";
+import type { ClusterGpu, ClusterJob, ClusterNode } from "./cluster-input.ts";
 import { GIB } from "../../hardware/index.ts";
 import type { ProfileLookup } from "./resolve-workloads.ts";
 
@@ -35,36 +36,59 @@ function largestNode(gpus: ClusterGpu[]): number {
 
 const gib = (bytes: number) => `${(bytes / GIB).toFixed(1)} GiB`;
 
-export function resolveJobs(
-  stream: StreamJob[],
-  gpus: ClusterGpu[],
-  lookup: ProfileLookup,
-  known: string,
-): ClusterJob[] {
-  const capacity = Math.max(...gpus.map(jobMemoryCapacity));
-  const perNode = largestNode(gpus);
+/** Whether an empty node could take the job: CPU, memory, GPU count and model (node-aware placement). */
+function fitsEmptyNode(node: ClusterNode, job: StreamJob): boolean {
+  const r = job.requests;
+  if (node.gpus.length < job.gpus) return false;
+  if (r === undefined) return true;
+  const model = job.gpus === 0 || r.gpuModels === undefined || r.gpuModels.includes(node.gpuModel ?? "");
+  return r.cpuMilli <= node.cpuMilli && r.memoryMib <= node.memoryMib && model;
+}
+
+/** A placement-only job holds its requests for the duration the stream gives. */
+function holdOf(job: StreamJob): number {
+  if (!("durationS" in job.work))
+    throw new InputError(job.origin.id.file, job.origin.id.field, "a duration for a job without a workload");
+  return job.work.durationS;
+}
+
+export interface JobContext {
+  gpus: ClusterGpu[];
+  nodes: ClusterNode[];
+  lookup: ProfileLookup;
+  known: string;
+  /** Timed replays queue jobs: one no empty node could take would wait forever. */
+  replay: "timed" | "fill";
+  nodeAware: boolean;
+}
+
+export function resolveJobs(stream: StreamJob[], ctx: JobContext): ClusterJob[] {
+  const capacity = Math.max(...ctx.gpus.map(jobMemoryCapacity));
+  const perNode = largestNode(ctx.gpus);
   const fits = new Map<string, WorkloadProfile>();
+  const profileOf = (job: StreamJob, workload: string): WorkloadProfile => {
+    let profile = fits.get(workload);
+    if (profile) return profile;
+    const { file, field } = job.origin.workload;
+    profile = ctx.lookup(workload);
+    if (!profile)
+      throw new InputError(
+        file,
+        field,
+        `a workload of the calibration set or of workloads: (${ctx.known})`,
+        workload,
+      );
+    if (profile.memoryBytes > capacity)
+      throw new InputError(
+        file,
+        field,
+        `a workload that fits one GPU of the scenario (at most ${gib(capacity)} per job; it needs ${gib(profile.memoryBytes)})`,
+        workload,
+      );
+    fits.set(workload, profile);
+    return profile;
+  };
   const jobs = stream.map((job): ClusterJob => {
-    let profile = fits.get(job.workload);
-    if (!profile) {
-      const { file, field } = job.origin.workload;
-      profile = lookup(job.workload);
-      if (!profile)
-        throw new InputError(
-          file,
-          field,
-          `a workload of the calibration set or of workloads: (${known})`,
-          job.workload,
-        );
-      if (profile.memoryBytes > capacity)
-        throw new InputError(
-          file,
-          field,
-          `a workload that fits one GPU of the scenario (at most ${gib(capacity)} per job; it needs ${gib(profile.memoryBytes)})`,
-          job.workload,
-        );
-      fits.set(job.workload, profile);
-    }
     if (job.gpus > perNode)
       throw new InputError(
         job.origin.gpus.file,
@@ -72,14 +96,24 @@ export function resolveJobs(
         `at most ${perNode} GPUs (the largest node)`,
         job.gpus,
       );
-    return {
+    if (ctx.nodeAware && ctx.replay === "timed" && !ctx.nodes.some((n) => fitsEmptyNode(n, job)))
+      throw new InputError(
+        job.origin.id.file,
+        job.origin.id.field,
+        "a job some empty node could take (CPU, memory, GPUs and GPU model): it would wait forever",
+        job.id,
+      );
+    const base: ClusterJob = {
       id: job.id,
       arrivalS: job.arrivalS,
-      workload: job.workload,
-      steps: stepsOf(job.work, profile),
+      steps: 0,
       gpus: job.gpus,
       gpuShare: job.gpuShare,
     };
+    if (job.requests) base.requests = job.requests;
+    if (job.inflated) base.inflated = true;
+    if (job.workload === undefined) return { ...base, holdS: holdOf(job) };
+    return { ...base, workload: job.workload, steps: stepsOf(job.work, profileOf(job, job.workload)) };
   });
   return jobs.sort((a, b) => a.arrivalS - b.arrivalS);
 }
