@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { bestFitGpus } from "./gpu-choice.ts";
 import type { PolicyModule } from "./module.ts";
-import { demandOf, nodeParams, nodePolicy } from "./node-policy.ts";
+import { nodeParams, nodePolicy } from "./node-policy.ts";
 
 /** The simulator's normalizers: the largest CPU and GPU spec of a node (milli). */
 export const MAX_SPEC_CPU = 128_000;
@@ -21,9 +21,8 @@ export const bestFit: PolicyModule<z.infer<typeof nodeParams>> = {
       tieBreak: p.tie_break,
       seed: input.seed,
       normalize: true,
-      rule: ({ nodes, jobs }) => ({
-        score(job, node) {
-          const d = demandOf(jobs, job);
+      rule: ({ nodes }) => ({
+        score(_job, node, d) {
           let gpuFree = 0;
           for (const g of nodes.nodeGpus[node]) gpuFree += nodes.gpuFree[g];
           let left = 0;
@@ -31,7 +30,7 @@ export const bestFit: PolicyModule<z.infer<typeof nodeParams>> = {
           left += ((gpuFree - d.milli * d.gpus) / MAX_SPEC_GPU) * 0.5;
           return Math.trunc((1 - left) * 100);
         },
-        gpus: (job, node) => bestFitGpus(nodes, node, jobs.gpus[job], demandOf(jobs, job).milli),
+        gpus: (_job, node, d) => bestFitGpus(nodes, node, d.gpus, d.milli),
       }),
     }),
 };

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { MAX_SPEC_CPU, MAX_SPEC_GPU } from "./best-fit.ts";
 import { bestFitGpus } from "./gpu-choice.ts";
 import type { PolicyModule } from "./module.ts";
-import { demandOf, nodeParams, nodePolicy } from "./node-policy.ts";
+import { nodeParams, nodePolicy } from "./node-policy.ts";
 
 export const dotProduct: PolicyModule<z.infer<typeof nodeParams>> = {
   name: "dot-product",
@@ -18,9 +18,8 @@ export const dotProduct: PolicyModule<z.infer<typeof nodeParams>> = {
     nodePolicy({
       tieBreak: p.tie_break,
       seed: input.seed,
-      rule: ({ nodes, jobs }) => ({
-        score(job, node) {
-          const d = demandOf(jobs, job);
+      rule: ({ nodes }) => ({
+        score(_job, node, d) {
           let gpuFree = 0;
           for (const g of nodes.nodeGpus[node]) gpuFree += nodes.gpuFree[g];
           let dot = 0;
@@ -28,7 +27,7 @@ export const dotProduct: PolicyModule<z.infer<typeof nodeParams>> = {
           dot += (gpuFree / MAX_SPEC_GPU) * ((d.milli * d.gpus) / MAX_SPEC_GPU);
           return Math.trunc(100 * (1 - dot / 2));
         },
-        gpus: (job, node) => bestFitGpus(nodes, node, jobs.gpus[job], demandOf(jobs, job).milli),
+        gpus: (_job, node, d) => bestFitGpus(nodes, node, d.gpus, d.milli),
       }),
     }),
 };

@@ -12,7 +12,7 @@ import { FragModel } from "../placement/fragmentation.ts";
 import { targetOfJobs } from "../placement/target.ts";
 import { firstGpus } from "./gpu-choice.ts";
 import type { PolicyModule } from "./module.ts";
-import { demandOf, nodePolicy, tieBreak, type NodeRule } from "./node-policy.ts";
+import { nodePolicy, tieBreak, type Demand, type NodeRule } from "./node-policy.ts";
 import type { ClusterView } from "./policy.ts";
 
 const params = z.strictObject({
@@ -68,8 +68,7 @@ function fgdRule(cluster: ClusterView, p: Params): NodeRule {
   };
 
   /** Score and chosen GPU (node-local; -1: the first GPUs with room) of the job's shape on the node. */
-  const evaluate = (job: number, node: number): [number, number] => {
-    const d = demandOf(jobs, job);
+  const evaluate = (node: number, d: Demand): [number, number] => {
     const was = fragNow(node);
     const n = load(node);
     const cpuLeft = nodes.cpuFree[node] - d.cpu;
@@ -103,12 +102,12 @@ function fgdRule(cluster: ClusterView, p: Params): NodeRule {
     return [sigmoidScore(was, model.fragment(cpuLeft, free, n, m)), -1];
   };
 
-  const slot = (job: number, node: number): number => {
+  const slot = (job: number, node: number, d: Demand): number => {
     const shape = shapes.of(job);
     if (shape >= shapes.count) return -1; // an alone job: not cached
     const at = node * shapes.count + shape;
     if (cachedAt[at] !== nodes.version[node]) {
-      const [score, gpu] = evaluate(job, node);
+      const [score, gpu] = evaluate(node, d);
       cachedScore[at] = score;
       cachedGpu[at] = gpu;
       cachedAt[at] = nodes.version[node];
@@ -117,15 +116,14 @@ function fgdRule(cluster: ClusterView, p: Params): NodeRule {
   };
 
   return {
-    score(job, node) {
-      const at = slot(job, node);
-      return at < 0 ? evaluate(job, node)[0] : cachedScore[at];
+    score(job, node, d) {
+      const at = slot(job, node, d);
+      return at < 0 ? evaluate(node, d)[0] : cachedScore[at];
     },
-    gpus(job, node) {
-      const at = slot(job, node);
-      const gpu = at < 0 ? evaluate(job, node)[1] : cachedGpu[at];
+    gpus(job, node, d) {
+      const at = slot(job, node, d);
+      const gpu = at < 0 ? evaluate(node, d)[1] : cachedGpu[at];
       if (gpu >= 0) return [nodes.nodeGpus[node][gpu]];
-      const d = demandOf(jobs, job);
       return firstGpus(nodes, node, d.gpus, d.milli);
     },
   };

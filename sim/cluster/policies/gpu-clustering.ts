@@ -10,7 +10,7 @@ import { NodeLedger } from "../placement/node-ledger.ts";
 import { MAX_SPEC_GPU } from "./best-fit.ts";
 import { bestFitGpus } from "./gpu-choice.ts";
 import type { PolicyModule } from "./module.ts";
-import { demandOf, nodeParams, nodePolicy } from "./node-policy.ts";
+import { nodeParams, nodePolicy } from "./node-policy.ts";
 
 export const gpuClustering: PolicyModule<z.infer<typeof nodeParams>> = {
   name: "gpu-clustering",
@@ -20,9 +20,8 @@ export const gpuClustering: PolicyModule<z.infer<typeof nodeParams>> = {
     nodePolicy({
       tieBreak: p.tie_break,
       seed: input.seed,
-      rule: ({ nodes, jobs }) => ({
-        score(job, node) {
-          const d = demandOf(jobs, job);
+      rule: ({ nodes }) => ({
+        score(_job, node, d) {
           const kind = NodeLedger.kindOf(d.gpus, d.milli);
           if (kind < 0) return 0;
           let free = 0;
@@ -34,7 +33,7 @@ export const gpuClustering: PolicyModule<z.infer<typeof nodeParams>> = {
           if (nodes.kinds[at + kind] > 0) return fullness + (kinds === 1 ? 75 : 50);
           return fullness + (kinds === 0 ? 25 : 0);
         },
-        gpus: (job, node) => bestFitGpus(nodes, node, jobs.gpus[job], demandOf(jobs, job).milli),
+        gpus: (_job, node, d) => bestFitGpus(nodes, node, d.gpus, d.milli),
       }),
     }),
 };

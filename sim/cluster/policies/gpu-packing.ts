@@ -9,7 +9,7 @@ import { GPU_MILLI } from "../scenario/cluster-input.ts";
 import type { NodeLedger } from "../placement/node-ledger.ts";
 import { bestFitGpus } from "./gpu-choice.ts";
 import type { PolicyModule } from "./module.ts";
-import { demandOf, nodeParams, nodePolicy } from "./node-policy.ts";
+import { nodeParams, nodePolicy } from "./node-policy.ts";
 
 function packingScore(nodes: NodeLedger, node: number, gpus: number, milli: number): number {
   const own = nodes.nodeGpus[node];
@@ -42,12 +42,11 @@ export const gpuPacking: PolicyModule<z.infer<typeof nodeParams>> = {
     nodePolicy({
       tieBreak: p.tie_break,
       seed: input.seed,
-      rule: ({ nodes, jobs }) => ({
-        score(job, node) {
-          const d = demandOf(jobs, job);
+      rule: ({ nodes }) => ({
+        score(_job, node, d) {
           return d.gpus === 0 || d.milli <= 0 ? 0 : packingScore(nodes, node, d.gpus, d.milli);
         },
-        gpus: (job, node) => bestFitGpus(nodes, node, jobs.gpus[job], demandOf(jobs, job).milli),
+        gpus: (_job, node, d) => bestFitGpus(nodes, node, d.gpus, d.milli),
       }),
     }),
 };

@@ -15,11 +15,21 @@ import type { ClusterView, Placement, Policy } from "./policy.ts";
 
 export const tieBreak = z.enum(["first", "shuffled"]).default("first");
 
+/** What a pod asks of a node (see `demandOf`). */
+export interface Demand {
+  cpu: number;
+  memory: number;
+  gpus: number;
+  /** Thousandths of each GPU. */
+  milli: number;
+  models: ReadonlySet<string> | undefined;
+}
+
 export interface NodeRule {
   /** Score of a node that can take the job (higher is better). */
-  score(job: number, node: number): number;
+  score(job: number, node: number, demand: Demand): number;
   /** The GPUs (cluster indexes) the job takes on its chosen node. */
-  gpus(job: number, node: number): number[];
+  gpus(job: number, node: number, demand: Demand): number[];
 }
 
 export interface NodePolicyOptions {
@@ -32,7 +42,7 @@ export interface NodePolicyOptions {
 }
 
 /** What a pod asks of a node; one sent back after running out of memory takes whole GPUs (it runs alone). */
-export function demandOf(jobs: JobTable, job: number) {
+export function demandOf(jobs: JobTable, job: number): Demand {
   const modelSet = jobs.modelSet[job];
   return {
     cpu: jobs.cpuMilli[job],
@@ -66,8 +76,7 @@ export function nodePolicy(options: NodePolicyOptions): Policy {
   let scores: Float64Array;
   const rng = new RandomStream(options.seed, "policy/random-fit");
 
-  const choose = (job: number, cluster: ClusterView): number => {
-    const d = demandOf(cluster.jobs, job);
+  const choose = (job: number, d: Demand): number => {
     let n = 0;
     for (let node = 0; node < ledger.count; node++)
       if (ledger.fits(node, d.cpu, d.memory, d.gpus, d.milli, d.models)) feasible[n++] = node;
@@ -76,7 +85,7 @@ export function nodePolicy(options: NodePolicyOptions): Policy {
     let low = Infinity;
     let high = -Infinity;
     for (let i = 0; i < n; i++) {
-      scores[i] = rule.score(job, feasible[i]);
+      scores[i] = rule.score(job, feasible[i], d);
       low = Math.min(low, scores[i]);
       high = Math.max(high, scores[i]);
     }
@@ -103,9 +112,10 @@ export function nodePolicy(options: NodePolicyOptions): Policy {
       scores = new Float64Array(ledger.count);
     },
     place(job, cluster): Placement | null {
-      const node = choose(job, cluster);
+      const d = demandOf(cluster.jobs, job);
+      const node = choose(job, d);
       if (node < 0) return null;
-      const gpus = rule.gpus(job, node);
+      const gpus = rule.gpus(job, node, d);
       return { devices: gpus.map((g) => cluster.gpuDevices[g][0]), node, gpus };
     },
   };

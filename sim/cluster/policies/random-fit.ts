@@ -7,7 +7,7 @@ import { z } from "zod";
 import { RandomStream } from "../../core/index.ts";
 import { randomGpus } from "./gpu-choice.ts";
 import type { PolicyModule } from "./module.ts";
-import { demandOf, nodePolicy } from "./node-policy.ts";
+import { nodePolicy } from "./node-policy.ts";
 
 const params = z.strictObject({});
 
@@ -20,11 +20,11 @@ export const randomFit: PolicyModule<z.infer<typeof params>> = {
       tieBreak: "first",
       seed: input.seed,
       select: "random",
-      rule: ({ nodes, jobs }) => {
+      rule: ({ nodes }) => {
         const rng = new RandomStream(input.seed, "policy/random-fit/gpus");
         return {
           score: () => 0,
-          gpus: (job, node) => randomGpus(nodes, node, jobs.gpus[job], demandOf(jobs, job).milli, rng),
+          gpus: (_job, node, d) => randomGpus(nodes, node, d.gpus, d.milli, rng),
         };
       },
     }),

@@ -89,7 +89,9 @@ export function resolveJobs(stream: StreamJob[], ctx: JobContext): ClusterJob[] 
     return profile;
   };
   const jobs = stream.map((job): ClusterJob => {
-    if (job.gpus > perNode)
+    // A fill replay counts a pod no node can take as unscheduled, as the FGD simulator does.
+    const fill = ctx.nodeAware && ctx.replay === "fill";
+    if (job.gpus > perNode && !fill)
       throw new InputError(
         job.origin.gpus.file,
         job.origin.gpus.field,
