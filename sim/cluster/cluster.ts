@@ -176,6 +176,7 @@ export class Cluster implements ClusterView {
   }
 
   private release(job: number): void {
+    if (this.jobs.node[job] < 0) return;
     const taken = this.taken.get(job);
     if (taken === undefined) return;
     const { jobs } = this;

@@ -68,29 +68,34 @@ export class JobTable {
     this.workload = Int32Array.from(jobs, (j) =>
       j.workload === undefined ? -1 : (workloadIndex.get(j.workload) ?? -1),
     );
-    this.holdS = Float64Array.from(jobs, (j) => j.holdS ?? NaN);
-    this.cpuMilli = Float64Array.from(jobs, (j) => j.requests?.cpuMilli ?? 0);
-    this.memoryMib = Float64Array.from(jobs, (j) => j.requests?.memoryMib ?? 0);
-    this.gpuMilli = Int32Array.from(
-      jobs,
-      (j) =>
-        j.requests?.gpuMilli ?? (j.gpuShare === undefined ? GPU_MILLI : Math.round(j.gpuShare * GPU_MILLI)),
-    );
+    this.holdS = new Float64Array(n).fill(NaN);
+    this.cpuMilli = new Float64Array(n);
+    this.memoryMib = new Float64Array(n);
+    this.gpuMilli = new Int32Array(n).fill(GPU_MILLI);
+    this.modelSet = new Int32Array(n).fill(-1);
+    this.inflated = new Uint8Array(n);
     const modelKeys = new Map<string, number>();
     const models: Set<string>[] = [];
-    this.modelSet = Int32Array.from(jobs, (j) => {
-      const list = j.requests?.gpuModels;
-      if (list === undefined) return -1;
-      const key = [...list].sort().join("|");
+    // One pass, touching only what a job states (most jobs of a large generated stream state none of it).
+    jobs.forEach((job, j) => {
+      if (job.holdS !== undefined) this.holdS[j] = job.holdS;
+      if (job.inflated) this.inflated[j] = 1;
+      if (job.gpuShare !== undefined) this.gpuMilli[j] = Math.round(job.gpuShare * GPU_MILLI);
+      const r = job.requests;
+      if (r === undefined) return;
+      this.cpuMilli[j] = r.cpuMilli;
+      this.memoryMib[j] = r.memoryMib;
+      this.gpuMilli[j] = r.gpuMilli;
+      if (r.gpuModels === undefined) return;
+      const key = [...r.gpuModels].sort().join("|");
       let at = modelKeys.get(key);
       if (at === undefined) {
         modelKeys.set(key, (at = models.length));
-        models.push(new Set(list));
+        models.push(new Set(r.gpuModels));
       }
-      return at;
+      this.modelSet[j] = at;
     });
     this.models = models;
-    this.inflated = Uint8Array.from(jobs, (j) => Number(j.inflated === true));
     this.node = new Int32Array(n).fill(-1);
     this.arrival = Float64Array.from(jobs, (j) => j.arrivalS);
     this.steps = Float64Array.from(jobs, (j) => j.steps);

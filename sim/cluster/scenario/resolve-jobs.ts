@@ -105,17 +105,19 @@ export function resolveJobs(stream: StreamJob[], ctx: JobContext): ClusterJob[] 
         "a job some empty node could take (CPU, memory, GPUs and GPU model): it would wait forever",
         job.id,
       );
-    const base: ClusterJob = {
+    const placementOnly = job.workload === undefined;
+    const out: ClusterJob = {
       id: job.id,
       arrivalS: job.arrivalS,
-      steps: 0,
+      workload: job.workload,
+      steps: placementOnly ? 0 : stepsOf(job.work, profileOf(job, job.workload!)),
       gpus: job.gpus,
       gpuShare: job.gpuShare,
     };
-    if (job.requests) base.requests = job.requests;
-    if (job.inflated) base.inflated = true;
-    if (job.workload === undefined) return { ...base, holdS: holdOf(job) };
-    return { ...base, workload: job.workload, steps: stepsOf(job.work, profileOf(job, job.workload)) };
+    if (placementOnly) out.holdS = holdOf(job);
+    if (job.requests) out.requests = job.requests;
+    if (job.inflated) out.inflated = true;
+    return out;
   });
   return jobs.sort((a, b) => a.arrivalS - b.arrivalS);
 }

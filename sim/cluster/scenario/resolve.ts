@@ -91,8 +91,9 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     nodeAware: NODE_AWARE_POLICIES.includes(scenario.scheduler.policy),
   });
   checkPercentages(jobs, scenario, file);
-  const ids = jobs.flatMap((j) => (j.workload === undefined ? [] : [j.workload]));
-  const workloads = Object.fromEntries([...new Set(ids)].sort().map((id) => [id, lookup(id)!]));
+  const ids = new Set<string>();
+  for (const j of jobs) if (j.workload !== undefined) ids.add(j.workload);
+  const workloads = Object.fromEntries([...ids].sort().map((id) => [id, lookup(id)!]));
   return {
     name: scenario.name,
     source: file,

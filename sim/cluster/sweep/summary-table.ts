@@ -30,6 +30,10 @@ const METRICS: [string, (s: Summary) => number | null][] = [
   ["sm_activity", (s) => s.sm_activity],
   ["idle_gpu_fraction", (s) => s.idle_gpu_fraction],
   ["stranded_mig_slices", (s) => s.stranded_mig_slices.mean],
+  ["unscheduled_pods", (s) => s.unscheduled_pods],
+  ["gpu_alloc_pct", (s) => s.gpu_alloc_pct],
+  ["gpu_milli_alloc_pct", (s) => s.gpu_milli_alloc_pct],
+  ["frag_gpu_milli_pct", (s) => s.frag_gpu_milli_pct],
 ];
 
 export function sweepIndex(name: string, results: PointResult[]): { json: string; arrow: Uint8Array } {
