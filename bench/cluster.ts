@@ -68,7 +68,9 @@ function scenario(name: string, workloads: string[]): object {
           sharing: { mode: "naive" },
         },
       },
-      jobs: { trace: { format: "openb", path: `${OPENB_SHIPPED}/openb_pod_list_default.csv`, replay: "fill" } },
+      jobs: {
+        trace: { format: "openb", path: `${OPENB_SHIPPED}/openb_pod_list_default.csv`, replay: "fill" },
+      },
       scheduler: { policy: name.slice("openb-fill-".length), params: {} },
     };
   }
