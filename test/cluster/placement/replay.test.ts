@@ -5,6 +5,8 @@ import { InputError } from "../../../sim/core/errors.ts";
 import { simulate } from "../../../sim/cluster/engine.ts";
 import { FINISHED, UNSCHEDULED } from "../../../sim/cluster/job-table.ts";
 import { jobMetrics, summarize } from "../../../sim/cluster/metrics.ts";
+import { tableFromIPC } from "apache-arrow";
+import { runCharts } from "../../../sim/cluster/charts.ts";
 import { runFiles } from "../../../sim/cluster/results.ts";
 import { loadScenario } from "../../../sim/cluster/scenario/resolve.ts";
 import { calibration, tinyShare } from "../fixtures.ts";
@@ -222,4 +224,36 @@ test("on the whole openb trace in fill order, FGD leaves fewer pods unscheduled 
   );
   t.true(fgd.gpu_milli_alloc_pct! > bestFit.gpu_milli_alloc_pct!);
   t.true(fgd.placement!.frag_gpu_milli < bestFit.placement!.frag_gpu_milli);
+});
+
+test("a fill run writes its placement timeline and charts it against the arrived workload", (t) => {
+  const pods = ["a", "b", "c"].map((id) => pod(id, 4000, 1024, 1, 700)).join("") + pod("d", 1000, 1024, 0, 0);
+  const run = place(NODE, pods, { policy: "fgd" });
+  const { files, metrics } = runFiles(run);
+  const table = tableFromIPC(files.get("placement-timeline.arrow") as Uint8Array);
+  t.is(table.numRows, 4);
+  t.deepEqual(table.getChild("gpu_milli_taken")!.toArray(), Float64Array.from([700, 1400, 1400, 1400]));
+  t.deepEqual(
+    tableFromIPC(files.get("jobs.arrow") as Uint8Array)
+      .getChild("outcome")!
+      .toArray(),
+    ["unfinished", "unfinished", "unscheduled", "unfinished"],
+  );
+  // A run that trains nothing has only the placement charts, their x the arrived workload in % of the GPUs.
+  const charts = runCharts(run, metrics);
+  t.deepEqual(
+    [...charts.keys()],
+    ["placement-allocation", "placement-fragmentation", "placement-unscheduled", "placement-frag-classes"],
+  );
+  const data = (charts.get("placement-unscheduled")!.data as { values: { x: number; unscheduled: number }[] })
+    .values;
+  t.deepEqual(
+    data.map((r) => [r.x, r.unscheduled]),
+    [
+      [35, 0],
+      [70, 0],
+      [105, 1],
+      [105, 1],
+    ],
+  );
 });
