@@ -77,11 +77,11 @@ function sharingOf(
         maxClients: sharing.max_clients,
       };
     case "mig":
-      if (spec === undefined)
+      if (spec === undefined || spec.memorySlices === 0)
         throw new InputError(
           file,
           `${field}.mode`,
-          `exclusive, naive or mps on ${model} (placement only)`,
+          `exclusive, naive or mps on ${model} (${spec === undefined ? "placement only" : "no MIG"})`,
           "mig",
         );
       return {

@@ -191,6 +191,12 @@ const BAD: [string, string, Record<string, string>, RegExp][] = [
     /hardware\.nodes\.gpu \(line \d+\): expected H200-141GB, the GPU of calibration set "test" \(profiles are per GPU model\)$/,
   ],
   [
+    "MIG on a GPU without it",
+    yaml(", replay: fill").replace("sharing: { mode: naive }", "sharing: { mode: mig }"),
+    FILES,
+    /hardware\.nodes\.sharing\.mode \(line \d+\): expected exclusive, naive or mps on T4-16GB \(no MIG\), got "mig"$/,
+  ],
+  [
     "MIG on a model known for placement only",
     yaml(", replay: fill").replace("sharing: { mode: naive }", "sharing: { mode: mig }"),
     { ...FILES, "nodes.csv": "sn,cpu_milli,memory_mib,gpu,model\nn,16000,65536,2,G2\n" },
