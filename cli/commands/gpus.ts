@@ -1,6 +1,6 @@
 /** `colloc gpus [--json]`: the GPU catalog, one row per GPU (JSON: every field with its sources). */
 import type { Command } from "commander";
-import { GIB, gpus, MIB, type GpuSpec } from "../../sim/hardware/index.ts";
+import { GIB, gpus, MIB, placementOnlyGpus, type GpuSpec } from "../../sim/hardware/index.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 
@@ -17,8 +17,8 @@ function row(g: GpuSpec): (string | number)[] {
     g.tf32Tflops,
     g.power.maxW,
     g.power.idleW,
-    `${g.memorySlices}/${g.computeSlices}`,
-    g.migProfiles.map((p) => p.name).join(" "),
+    g.memorySlices > 0 ? `${g.memorySlices}/${g.computeSlices}` : "-",
+    g.migProfiles.length > 0 ? g.migProfiles.map((p) => p.name).join(" ") : "no MIG",
   ];
 }
 
@@ -45,6 +45,10 @@ export const registerGpus: Register = (program: Command) => {
     .option("--json", "print the whole catalog as JSON (every field, with sources)")
     .action((options: { json?: boolean }) => {
       if (options.json) process.stdout.write(`${JSON.stringify(gpus(), null, 2)}\n`);
-      else process.stdout.write(formatTable(HEADER, gpus().map(row)));
+      else {
+        const placementOnly = placementOnlyGpus().map((g) => g.name);
+        process.stdout.write(formatTable(HEADER, gpus().map(row)));
+        process.stdout.write(`known for placement only (undisclosed models): ${placementOnly.join(", ")}\n`);
+      }
     });
 };

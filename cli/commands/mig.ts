@@ -9,6 +9,7 @@ import {
   checkGeometry,
   enumeratePlacements,
   gpu,
+  gpus,
   maximalLayouts,
   migProfile,
   multisetKey,
@@ -19,11 +20,28 @@ import {
   type ProfileSelection,
   type Stranded,
 } from "../../sim/hardware/index.ts";
+import { InputError } from "../../sim/core/errors.ts";
 import { EXIT_FAILURE, UsageError } from "../exit.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 
 const GPU_FIELD = { file: "command line", field: "--gpu" };
+
+/** The --gpu GPU, which must have MIG (the openb trace's P100, V100, T4 and A10 have none). */
+function migGpu(name: string): GpuSpec {
+  const spec = gpu(name, GPU_FIELD);
+  const withMig = gpus()
+    .filter((g) => g.memorySlices > 0)
+    .map((g) => g.name);
+  if (spec.memorySlices === 0)
+    throw new InputError(
+      GPU_FIELD.file,
+      GPU_FIELD.field,
+      `a GPU with MIG, one of ${withMig.join(", ")}`,
+      name,
+    );
+  return spec;
+}
 
 /** A layout as JSON: its instances with names and sizes, and the slices they use. */
 function describe(spec: GpuSpec, layout: readonly Placement[]) {
@@ -92,7 +110,7 @@ function layoutTable(spec: GpuSpec, rows: readonly (Described & { stranded: Stra
 }
 
 function layouts(options: LayoutsOptions): void {
-  const spec = gpu(options.gpu, GPU_FIELD);
+  const spec = migGpu(options.gpu);
   const selection = selectionOf(spec, options);
   const sets = options.all ? enumeratePlacements(spec, selection) : maximalLayouts(spec, selection);
   const rows = sets.map((layout) => ({
@@ -110,7 +128,7 @@ function layouts(options: LayoutsOptions): void {
 }
 
 function check(profiles: string[], options: { gpu: string; json?: boolean }): void {
-  const spec = gpu(options.gpu, GPU_FIELD);
+  const spec = migGpu(options.gpu);
   const requests = profiles.map(parseRequest);
   const result = checkGeometry(spec, requests);
   if (!result.valid) {

@@ -56,11 +56,12 @@ function simulated(input: ClusterInput, profiles?: string[]): Simulated {
   );
   const m = jobMetrics(run);
   const processes = input.jobs.map((job, j) => {
-    const profile = input.workloads[job.workload];
+    const workload = job.workload!; // the study's jobs all train a workload
+    const profile = input.workloads[workload];
     const oom = run.jobs.ooms[j] > 0 || m.outcome[j] !== 1;
     const epochsPerS = m.epochsPerHour[j] / 3600;
     return {
-      workload: job.workload,
+      workload,
       imagesPerS: oom ? null : epochsPerS * profile.imagesPerEpoch,
       epochS: oom ? null : 1 / epochsPerS,
       oom,

@@ -1,16 +1,16 @@
 /**
  * Vega-lite specs of a run (pure; data inline and thinned to a few hundred points so a million-job run still
- * gives small charts): completion-time CDF, slowdown per workload, cluster power and activity over time.
- * Times are drawn in the unit their span reads best in (s, min, h or d); fractions on a fixed 0-1 axis.
+ * gives small charts): completion-time CDF, slowdown per workload, cluster power and activity over time, and for
+ * node-aware policies the placement figures (sim/cluster/placement/charts.ts). Times are drawn in the unit their
+ * span reads best in (s, min, h or d); fractions on a fixed 0-1 axis.
  */
 import type { TopLevelSpec } from "vega-lite";
+import { POINTS, SCHEMA } from "./chart-constants.ts";
 import type { RunResult } from "./engine.ts";
-import type { JobMetrics } from "./metrics.ts";
-import { percentile } from "./metrics.ts";
+import { percentile, type JobMetrics } from "./metrics.ts";
+import { placementCharts } from "./placement/charts.ts";
 import { timeUnitFor } from "./time-unit.ts";
 
-const POINTS = 300;
-const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 /** Plot-area size of every run chart, px (axes, title and legend come on top). */
 const SIZE = { width: 560, height: 260 };
 const FRACTION_SCALE = { domain: [0, 1] };
@@ -64,7 +64,7 @@ function completionCdf(m: JobMetrics): TopLevelSpec {
 function slowdownByWorkload(run: RunResult, m: JobMetrics): TopLevelSpec {
   const byWorkload = run.workloadIds.map(() => [] as number[]);
   run.jobs.workload.forEach((w, j) => {
-    if (Number.isFinite(m.slowdown[j])) byWorkload[w].push(m.slowdown[j]);
+    if (w >= 0 && Number.isFinite(m.slowdown[j])) byWorkload[w].push(m.slowdown[j]);
   });
   const values = run.workloadIds.flatMap((workload, w) => {
     const s = Float64Array.from(byWorkload[w]).sort();
@@ -155,6 +155,10 @@ function overTime(
 /** Chart name -> spec. The timeline charts need the GPU timeline output. */
 export function runCharts(run: RunResult, m: JobMetrics): Map<string, TopLevelSpec> {
   const charts = new Map<string, TopLevelSpec>();
+  if (run.input.output.timeline && run.placement)
+    for (const [name, spec] of placementCharts(run.placement, run.input.replay)) charts.set(name, spec);
+  // A placement-only run trains nothing: no completion, slowdown or power to draw.
+  if (run.workloadIds.length === 0) return charts;
   charts.set("completion-cdf", completionCdf(m));
   charts.set("slowdown-by-workload", slowdownByWorkload(run, m));
   if (run.input.output.timeline) {

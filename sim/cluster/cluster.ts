@@ -13,7 +13,8 @@ import type { EventLog } from "./events-log.ts";
 import type { GpuLedger } from "./gpu-ledger.ts";
 import { RUNNING, type JobTable } from "./job-table.ts";
 import type { ClusterView, Placement } from "./policies/policy.ts";
-import type { ClusterInput, MigInstance } from "./scenario/cluster-input.ts";
+import { NodeLedger } from "./placement/node-ledger.ts";
+import { GPU_MILLI, specOf, type ClusterInput, type MigInstance } from "./scenario/cluster-input.ts";
 import type { ShareMemo } from "./share-memo.ts";
 
 /** Timer arguments pack (version, device) into one number: no allocation per timer. */
@@ -36,9 +37,23 @@ export interface ClusterHooks {
   deviceChanged(device: number): void;
 }
 
+/** What a GPU the sharing models do not model (not the calibration's model) reports: nothing, and no power. */
+const UNMODELLED: ShareResult = {
+  stepsPerSecond: [],
+  oom: [],
+  utilization: 0,
+  smActivity: 0,
+  memoryBytes: 0,
+  powerW: 0,
+};
+
 export class Cluster implements ClusterView {
   readonly devices: Device[] = [];
   readonly gpuDevices: number[][];
+  readonly nodes: NodeLedger;
+  /** What each node-aware placement took: its GPUs and milli-GPUs on each (the node is JobTable.node). */
+  private readonly taken = new Map<number, { gpus: number[]; milli: number }>();
+  private readonly onHoldEnd = (job: number) => this.hooks.finished([job]);
   /** Devices of each multi-GPU job (single-GPU jobs use JobTable.device). */
   private readonly gangs = new Map<number, number[]>();
   private readonly repartitions = new Map<number, Repartition>();
@@ -68,12 +83,14 @@ export class Cluster implements ClusterView {
   ) {
     this.workloadCount = profiles.length / 2;
     this.gpuDevices = input.gpus.map(() => []);
+    this.nodes = new NodeLedger(input);
     this.idleW = input.gpus.map((g) => {
+      if (!this.modelled(g.model)) return 0;
       const setup = { mode: "exclusive" } as const;
       const kind = memo.kind(setupKey(g, setup), { gpu: gpuView(g), setup });
       return memo.get(kind, [], [], [], []).powerW;
     });
-    this.migSlices = input.gpus.map((g) => (g.sharing.mode === "mig" ? g.spec.computeSlices : 0));
+    this.migSlices = input.gpus.map((g) => (g.sharing.mode === "mig" ? specOf(g).computeSlices : 0));
     this.strandedSlices = input.gpus.map(() => 0);
     input.gpus.forEach((g, i) => {
       if (g.sharing.mode === "mig") for (const inst of g.sharing.instances) this.addDevice(i, inst);
@@ -99,8 +116,18 @@ export class Cluster implements ClusterView {
     return this.resultWith(d, job, caps.smLimit, caps.memoryLimitBytes);
   }
 
+  /** Whether the sharing models model GPUs of this model (the calibration set's). */
+  private modelled(model: string): boolean {
+    return model === this.input.calibration.gpu;
+  }
+
   /** Start `job` on the placement's devices, or report the devices where it ran out of memory. */
   start(job: number, placement: Placement): { oomDevice: number } | null {
+    if (this.jobs.workload[job] < 0) {
+      this.take(job, placement);
+      this.startHolding(job, placement.devices);
+      return null;
+    }
     const { devices } = placement;
     const caps = devices.map((dev) => {
       const c = this.defaultCaps(dev, job);
@@ -115,6 +142,7 @@ export class Cluster implements ClusterView {
     }
     const { jobs } = this;
     const now = this.sim.now;
+    this.take(job, placement);
     for (const dev of devices) this.advance(dev, now);
     jobs.state[job] = RUNNING;
     if (Number.isNaN(jobs.start[job])) jobs.start[job] = now;
@@ -136,8 +164,42 @@ export class Cluster implements ClusterView {
     return null;
   }
 
+  /** A node-aware placement takes the job's requests from its node. */
+  private take(job: number, placement: Placement): void {
+    if (placement.node === undefined) return;
+    const { jobs } = this;
+    const gpus = placement.gpus ?? [];
+    const milli = jobs.alone[job] === 1 ? GPU_MILLI : jobs.gpuMilli[job];
+    this.nodes.take(placement.node, gpus, jobs.cpuMilli[job], jobs.memoryMib[job], milli);
+    jobs.node[job] = placement.node;
+    this.taken.set(job, { gpus, milli });
+  }
+
+  private release(job: number): void {
+    if (this.jobs.node[job] < 0) return;
+    const taken = this.taken.get(job);
+    if (taken === undefined) return;
+    const { jobs } = this;
+    this.nodes.release(jobs.node[job], taken.gpus, jobs.cpuMilli[job], jobs.memoryMib[job], taken.milli);
+    this.taken.delete(job);
+  }
+
+  /** A placement-only job runs no modelled work: it holds what it took for its hold time (forever if infinite). */
+  private startHolding(job: number, devices: readonly number[]): void {
+    const { jobs } = this;
+    const now = this.sim.now;
+    jobs.state[job] = RUNNING;
+    jobs.start[job] = jobs.since[job] = now;
+    jobs.device[job] = devices.length > 0 ? devices[0] : -1;
+    for (const dev of devices) this.log.add(now, "start", job, this.devices[dev].gpu, dev);
+    if (devices.length === 0) this.log.add(now, "start", job, -1, -1);
+    if (Number.isFinite(jobs.holdS[job])) this.sim.schedule(jobs.holdS[job], this.onHoldEnd, job);
+  }
+
   /** Take a finished job off its devices. */
   remove(job: number): void {
+    this.release(job);
+    if (this.jobs.workload[job] < 0) return;
     const devices = this.gangs.get(job) ?? [this.jobs.device[job]];
     this.gangs.delete(job);
     const now = this.sim.now;
@@ -195,7 +257,7 @@ export class Cluster implements ClusterView {
       memoryUsed: 0,
       holdsAlone: false,
       open: true,
-      result: this.memo.get(kind, [], [], [], []),
+      result: this.modelled(g.model) ? this.memo.get(kind, [], [], [], []) : UNMODELLED,
       version: 0,
     });
     this.gpuDevices[gpu].push(index);
@@ -210,7 +272,7 @@ export class Cluster implements ClusterView {
     const pct = sharing.percentages[this.jobs.ids[job]] ?? sharing.defaultPercentage;
     return {
       smLimit:
-        pct < 100 ? mpsClientSms(d.sms, pct, this.input.gpus[d.gpu].spec.mps.smGranularity) : undefined,
+        pct < 100 ? mpsClientSms(d.sms, pct, specOf(this.input.gpus[d.gpu]).mps.smGranularity) : undefined,
       memoryLimitBytes: sharing.memoryLimitBytes,
     };
   }
@@ -390,11 +452,11 @@ export class Cluster implements ClusterView {
     const g = this.input.gpus[gpu];
     if (g.sharing.mode !== "mig") return 0;
     const instances = this.gpuDevices[gpu].map((dev) => this.devices[dev].instance!);
-    if (g.sharing.fixed) return g.spec.computeSlices - instances.reduce((n, i) => n + i.computeSlices, 0);
+    if (g.sharing.fixed) return specOf(g).computeSlices - instances.reduce((n, i) => n + i.computeSlices, 0);
     const layout = instances
       .map((i) => ({ profileId: i.profileId, start: i.start }))
       .sort((a, b) => a.start - b.start);
-    return stranded(g.spec, layout).computeSlices + reconfiguring;
+    return stranded(specOf(g), layout).computeSlices + reconfiguring;
   }
 
   /** The GPU's figures from its devices' results (MIG instances add their power above idle). */

@@ -3,7 +3,7 @@
  * its jobs in start order (the order the sharing model admits them to memory) with the caps they started with.
  */
 import type { GpuView, SharingSetup, ShareResult } from "../sharing/types.ts";
-import type { ClusterGpu, MigInstance } from "./scenario/cluster-input.ts";
+import { specOf, type ClusterGpu, type MigInstance } from "./scenario/cluster-input.ts";
 
 export interface Device {
   readonly index: number;
@@ -53,7 +53,7 @@ export function setupOf(gpu: ClusterGpu, instance: MigInstance | null): SharingS
       profile: instance.profile,
       sms: instance.sms,
       memoryBytes: instance.memoryBytes,
-      bandwidthShare: instance.memorySlices / gpu.spec.memorySlices,
+      bandwidthShare: instance.memorySlices / specOf(gpu).memorySlices,
     },
     inside: s.mpsInside ? "mps" : "exclusive",
   };

@@ -11,10 +11,14 @@ import type { WorkloadProfile } from "../sharing/types.ts";
 import { Cluster } from "./cluster.ts";
 import { EventLog } from "./events-log.ts";
 import { GpuLedger } from "./gpu-ledger.ts";
-import { FAILED, FINISHED, JobTable, QUEUED } from "./job-table.ts";
+import { FAILED, FINISHED, JobTable, QUEUED, UNSCHEDULED } from "./job-table.ts";
+import { FragTracker } from "./placement/frag-tracker.ts";
+import { FragModel } from "./placement/fragmentation.ts";
+import { PlacementLog } from "./placement/placement-log.ts";
+import { targetOfJobs } from "./placement/target.ts";
 import { createPolicy } from "./policies/index.ts";
 import type { Policy } from "./policies/policy.ts";
-import type { ClusterInput } from "./scenario/cluster-input.ts";
+import { NODE_AWARE_POLICIES, type ClusterInput } from "./scenario/cluster-input.ts";
 import { LIMITS, limitText } from "./scenario/limits.ts";
 import { ShareMemo, type ShareFn } from "./share-memo.ts";
 
@@ -38,6 +42,15 @@ export interface RunResult {
   endS: number;
   /** Distinct co-runner sets the sharing model was asked about. */
   shareCalls: number;
+  /** Node-aware policies: the placement figures over the run (fragmentation against the run's target workload). */
+  placement?: PlacementLog;
+}
+
+/** Placement figures for a node-aware run: fragmentation over the pods' own target workload (the paper's 95 %). */
+function placementLog(input: ClusterInput, cluster: Cluster, jobs: JobTable): PlacementLog | undefined {
+  if (!NODE_AWARE_POLICIES.includes(input.scheduler.policy)) return undefined;
+  const model = new FragModel(targetOfJobs(jobs), cluster.nodes.models);
+  return new PlacementLog(cluster.nodes, new FragTracker(cluster.nodes, model));
 }
 
 /** A FIFO of job indexes; jobs sent back after running out of memory go to its front. */
@@ -93,9 +106,11 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
   const cluster = new Cluster(input, jobs, phases, sim, memo, ledger, log);
   const policy = options.policy ?? createPolicy(input);
   const queue = new JobQueue(jobs.count);
+  const placement = placementLog(input, cluster, jobs);
+  const fill = input.replay === "fill";
   let unsettled = jobs.count;
 
-  const settle = (job: number, state: typeof FINISHED | typeof FAILED) => {
+  const settle = (job: number, state: typeof FINISHED | typeof FAILED | typeof UNSCHEDULED) => {
     jobs.state[job] = state;
     jobs.end[job] = sim.now;
     unsettled--;
@@ -119,15 +134,23 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
   const schedulePass = () => {
     while (queue.size > 0) {
       const job = queue.peek();
-      const placement = policy.place(job, cluster);
-      if (placement === null) return;
-      if (placement.devices.length !== jobs.gpus[job]) {
+      const placed = policy.place(job, cluster);
+      if (placed === null && fill) {
+        // A fill replay drops what does not fit (the paper's unscheduled pods) and goes on with the next.
+        queue.pop();
+        settle(job, UNSCHEDULED);
+        if (placement) placement.unscheduled++;
+        log.add(sim.now, "unscheduled", job, -1, -1);
+        continue;
+      }
+      if (placed === null) return;
+      if (placed.devices.length !== jobs.gpus[job]) {
         throw new SimulationError(
-          `policy placed job ${jobs.ids[job]} on ${placement.devices.length} devices, it needs ${jobs.gpus[job]}`,
+          `policy placed job ${jobs.ids[job]} on ${placed.devices.length} devices, it needs ${jobs.gpus[job]}`,
         );
       }
       queue.pop();
-      const oom = cluster.start(job, placement);
+      const oom = cluster.start(job, placed);
       if (oom !== null) outOfMemory(job, oom.oomDevice);
     }
   };
@@ -136,11 +159,13 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
     finished(done) {
       for (const job of done) {
         settle(job, FINISHED);
-        log.add(sim.now, "finish", job, cluster.devices[jobs.device[job]].gpu, jobs.device[job]);
+        const device = jobs.device[job];
+        log.add(sim.now, "finish", job, device < 0 ? -1 : cluster.devices[device].gpu, device);
         cluster.remove(job);
         policy.onFinish?.(job, cluster);
       }
       schedulePass();
+      placement?.record(sim.now);
     },
     reconfigured: schedulePass,
     deviceChanged(device) {
@@ -154,7 +179,9 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
     queue.push(job);
     log.add(sim.now, "arrive", job, -1, -1);
     if (job + 1 < jobs.count) sim.schedule(jobs.arrival[job + 1] - sim.now, arrive, job + 1);
+    if (placement) placement.arrivedMilli += jobs.gpus[job] * jobs.gpuMilli[job];
     schedulePass();
+    placement?.record(sim.now);
   };
   if (jobs.count > 0) sim.schedule(jobs.arrival[0], arrive, 0);
 
@@ -189,6 +216,7 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
     log,
     endS: sim.now,
     shareCalls: memo.size,
+    placement,
   };
 }
 

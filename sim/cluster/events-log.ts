@@ -12,6 +12,7 @@ export const EVENT_KINDS = [
   "drain",
   "reconfigure-start",
   "reconfigure-end",
+  "unscheduled",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 const code = new Map<EventKind, number>(EVENT_KINDS.map((k, i) => [k, i]));

@@ -2,19 +2,37 @@
  * Every job of a run in typed arrays (one slot per job, in arrival order): a million jobs cost tens of
  * megabytes and no per-job objects. The engine owns the mutable columns; policies read them.
  */
-import type { ClusterJob } from "./scenario/cluster-input.ts";
+import { GPU_MILLI, type ClusterJob } from "./scenario/cluster-input.ts";
 
 export const NOT_ARRIVED = 0;
 export const QUEUED = 1;
 export const RUNNING = 2;
 export const FINISHED = 3;
 export const FAILED = 4;
+/** Dropped because the policy could not place it (fill replays). */
+export const UNSCHEDULED = 5;
 
 export class JobTable {
   readonly count: number;
   readonly ids: string[];
-  /** Index into the run's sorted workload list. */
+  /** Index into the run's sorted workload list; -1 for a placement-only job. */
   readonly workload: Int32Array;
+  /** Placement-only jobs: seconds they hold their requests once started (NaN for the others). */
+  readonly holdS: Float64Array;
+  /**
+   * Requests for node-aware policies: CPU (thousandths of a core), host memory (MiB), thousandths of each GPU
+   * (a job that states none takes whole GPUs, nothing else), and an index into `models` (-1: any GPU model).
+   */
+  readonly cpuMilli: Float64Array;
+  readonly memoryMib: Float64Array;
+  readonly gpuMilli: Int32Array;
+  readonly modelSet: Int32Array;
+  /** The distinct GPU-model constraints, as sets of canonical model names. */
+  readonly models: ReadonlySet<string>[];
+  /** 1 for a copy added by workload inflation (not part of the target workload). */
+  readonly inflated: Uint8Array;
+  /** Node the job runs on when a node-aware policy placed it, else -1. */
+  readonly node: Int32Array;
   readonly arrival: Float64Array;
   readonly steps: Float64Array;
   /** GPUs (placement devices) the job needs at once. */
@@ -47,7 +65,38 @@ export class JobTable {
     const n = jobs.length;
     this.count = n;
     this.ids = jobs.map((j) => j.id);
-    this.workload = Int32Array.from(jobs, (j) => workloadIndex.get(j.workload) ?? -1);
+    this.workload = Int32Array.from(jobs, (j) =>
+      j.workload === undefined ? -1 : (workloadIndex.get(j.workload) ?? -1),
+    );
+    this.holdS = new Float64Array(n).fill(NaN);
+    this.cpuMilli = new Float64Array(n);
+    this.memoryMib = new Float64Array(n);
+    this.gpuMilli = new Int32Array(n).fill(GPU_MILLI);
+    this.modelSet = new Int32Array(n).fill(-1);
+    this.inflated = new Uint8Array(n);
+    const modelKeys = new Map<string, number>();
+    const models: Set<string>[] = [];
+    // One pass, touching only what a job states (most jobs of a large generated stream state none of it).
+    jobs.forEach((job, j) => {
+      if (job.holdS !== undefined) this.holdS[j] = job.holdS;
+      if (job.inflated) this.inflated[j] = 1;
+      if (job.gpuShare !== undefined) this.gpuMilli[j] = Math.round(job.gpuShare * GPU_MILLI);
+      const r = job.requests;
+      if (r === undefined) return;
+      this.cpuMilli[j] = r.cpuMilli;
+      this.memoryMib[j] = r.memoryMib;
+      this.gpuMilli[j] = r.gpuMilli;
+      if (r.gpuModels === undefined) return;
+      const key = [...r.gpuModels].sort().join("|");
+      let at = modelKeys.get(key);
+      if (at === undefined) {
+        modelKeys.set(key, (at = models.length));
+        models.push(new Set(r.gpuModels));
+      }
+      this.modelSet[j] = at;
+    });
+    this.models = models;
+    this.node = new Int32Array(n).fill(-1);
     this.arrival = Float64Array.from(jobs, (j) => j.arrivalS);
     this.steps = Float64Array.from(jobs, (j) => j.steps);
     this.gpus = Int32Array.from(jobs, (j) => j.gpus);

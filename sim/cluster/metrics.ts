@@ -5,9 +5,11 @@
  */
 import { mean, quantileSorted } from "d3-array";
 import type { RunResult } from "./engine.ts";
-import { FAILED, FINISHED } from "./job-table.ts";
+import { FAILED, FINISHED, UNSCHEDULED } from "./job-table.ts";
+import { FRAG_CLASSES } from "./placement/fragmentation.ts";
+import { GPU_MILLI } from "./scenario/cluster-input.ts";
 
-export const OUTCOMES = ["unfinished", "finished", "failed"] as const;
+export const OUTCOMES = ["unfinished", "finished", "failed", "unscheduled"] as const;
 
 /** Per-job metrics as columns, one row per job in arrival order. NaN where a job never started or ended. */
 export interface JobMetrics {
@@ -37,12 +39,19 @@ export function jobMetrics(run: RunResult): JobMetrics {
     outcome: new Uint8Array(n),
   };
   for (let j = 0; j < n; j++) {
-    const p = profiles[jobs.workload[j]];
+    const w = jobs.workload[j];
     const finished = jobs.state[j] === FINISHED;
-    m.outcome[j] = finished ? 1 : jobs.state[j] === FAILED ? 2 : 0;
+    m.outcome[j] = finished ? 1 : jobs.state[j] === FAILED ? 2 : jobs.state[j] === UNSCHEDULED ? 3 : 0;
     m.waitS[j] = jobs.start[j] - jobs.arrival[j];
-    m.soloS[j] = jobs.steps[j] * p.stepTimeS + (p.startupS ?? 0);
-    m.epochs[j] = (jobs.steps[j] * p.batch) / p.imagesPerEpoch;
+    if (w < 0) {
+      // A placement-only job: its hold time is its solo time; it trains no epochs.
+      m.soloS[j] = jobs.holdS[j];
+      m.epochs[j] = 0;
+    } else {
+      const p = profiles[w];
+      m.soloS[j] = jobs.steps[j] * p.stepTimeS + (p.startupS ?? 0);
+      m.epochs[j] = (jobs.steps[j] * p.batch) / p.imagesPerEpoch;
+    }
     m.completionS[j] = finished ? jobs.end[j] - jobs.arrival[j] : NaN;
     m.slowdown[j] = m.completionS[j] / m.soloS[j];
     m.epochsPerHour[j] = finished ? m.epochs[j] / ((jobs.end[j] - jobs.start[j]) / 3600) : NaN;
@@ -105,6 +114,65 @@ export interface Summary {
   stranded_mig_slices: { mean: number; fraction: number };
   /** Distinct co-runner sets the sharing model evaluated. */
   sharing_model_calls: number;
+  /** Jobs never placed: dropped by a fill replay, or still waiting when the run ended. */
+  unscheduled_pods: number;
+  /**
+   * Node-aware policies (null otherwise), the FGD paper's measures: GPUs with any milli-GPU taken and milli-GPUs
+   * taken, as % of the cluster's; fragmented milli-GPUs as % of the idle ones. At the end of a fill replay;
+   * time-averaged over a timed one.
+   */
+  gpu_alloc_pct: number | null;
+  gpu_milli_alloc_pct: number | null;
+  frag_gpu_milli_pct: number | null;
+  placement: PlacementSummary | null;
+}
+
+export interface PlacementSummary {
+  replay: "timed" | "fill";
+  gpu_alloc_pct: number;
+  gpu_milli_alloc_pct: number;
+  frag_gpu_milli_pct: number;
+  /** CPU and host memory taken, as % of the nodes' (nodes that state them). */
+  cpu_alloc_pct: number | null;
+  memory_alloc_pct: number | null;
+  /** Milli-GPUs the arrived jobs asked for, as % of the cluster's (above 100: more than fits). */
+  arrived_gpu_milli_pct: number;
+  idle_gpu_milli: number;
+  frag_gpu_milli: number;
+  /** Fragmented milli-GPUs as % of all the cluster's. */
+  frag_cluster_pct: number;
+  /** Idle milli-GPUs per fragmentation class (the paper's breakdown; frag is all but q3_satisfied). */
+  frag_classes: Record<(typeof FRAG_CLASSES)[number], number>;
+}
+
+/** The placement figures of a run: the cluster as a fill replay leaves it, time averages over a timed one. */
+function placementSummary(run: RunResult): PlacementSummary | null {
+  const log = run.placement;
+  if (log === undefined) return null;
+  const { ledger } = log;
+  const fill = run.input.replay === "fill";
+  const f = fill
+    ? Array.from(log.figures())
+    : Array.from(log.integrals, (x) => (run.endS > 0 ? x / run.endS : 0));
+  const capacity = ledger.gpuCount * GPU_MILLI;
+  const idle = capacity - f[1];
+  const pct = (x: number, of: number) => (of > 0 ? (100 * x) / of : 0);
+  return {
+    replay: run.input.replay,
+    gpu_alloc_pct: pct(f[0], ledger.gpuCount),
+    gpu_milli_alloc_pct: pct(f[1], capacity),
+    frag_gpu_milli_pct: pct(f[4], idle),
+    cpu_alloc_pct: ledger.cpuTotal > 0 ? pct(f[2], ledger.cpuTotal) : null,
+    memory_alloc_pct: ledger.memoryTotal > 0 ? pct(f[3], ledger.memoryTotal) : null,
+    arrived_gpu_milli_pct: pct(log.arrivedMilli, capacity),
+    idle_gpu_milli: idle,
+    frag_gpu_milli: f[4],
+    frag_cluster_pct: pct(f[4], capacity),
+    frag_classes: Object.fromEntries(FRAG_CLASSES.map((c, i) => [c, f[5 + i]])) as Record<
+      (typeof FRAG_CLASSES)[number],
+      number
+    >,
+  };
 }
 
 export function summarize(run: RunResult, m: JobMetrics): Summary {
@@ -125,6 +193,9 @@ export function summarize(run: RunResult, m: JobMetrics): Summary {
     oomEvents += jobs.ooms[j];
     if (jobs.ooms[j] > 0) oomJobs++;
   }
+  let unscheduled = 0;
+  for (let j = 0; j < jobs.count; j++) if (Number.isNaN(jobs.start[j])) unscheduled++;
+  const placement = placementSummary(run);
   const firstArrival = jobs.count > 0 ? jobs.arrival[0] : 0;
   const makespan = Math.max(0, lastEnd - firstArrival);
   const perHour = (x: number) => (makespan > 0 ? x / (makespan / 3600) : 0);
@@ -156,5 +227,10 @@ export function summarize(run: RunResult, m: JobMetrics): Summary {
       fraction: migSlices > 0 ? strandedMean / migSlices : 0,
     },
     sharing_model_calls: run.shareCalls,
+    unscheduled_pods: unscheduled,
+    gpu_alloc_pct: placement?.gpu_alloc_pct ?? null,
+    gpu_milli_alloc_pct: placement?.gpu_milli_alloc_pct ?? null,
+    frag_gpu_milli_pct: placement?.frag_gpu_milli_pct ?? null,
+    placement,
   };
 }

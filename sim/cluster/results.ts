@@ -1,13 +1,15 @@
 /**
- * A run's result files as bytes (pure: the CLI writes them): Arrow IPC tables `jobs`, `gpu-timeline` and
- * `events` (readable by pandas, polars, DuckDB) and `summary.json`. Columns: docs/simulator.md. Counts and
- * byte amounts are integer columns; every column with a unit carries it as field metadata (units.ts).
+ * A run's result files as bytes (pure: the CLI writes them): Arrow IPC tables `jobs`, `gpu-timeline`, `events`
+ * and (node-aware policies) `placement-timeline` (readable by pandas, polars, DuckDB) and `summary.json`.
+ * Columns: docs/simulator.md. Counts and byte amounts are integer columns; every column with a unit carries it as
+ * field metadata (units.ts).
  */
 import { Dictionary, Int32, Table, Utf8, makeVector, tableToIPC, vectorFromArray } from "apache-arrow";
 import type { RunResult } from "./engine.ts";
 import { EVENT_KINDS } from "./events-log.ts";
 import { OUTCOMES, jobMetrics, summarize, type JobMetrics, type Summary } from "./metrics.ts";
 import { withUnits } from "./units.ts";
+import { PLACEMENT_FIGURES, type PlacementLog } from "./placement/placement-log.ts";
 
 const utf8 = (values: (string | null)[]) => vectorFromArray(values, new Utf8());
 /**
@@ -25,11 +27,11 @@ export function jobsTable(run: RunResult, m: JobMetrics): Table {
   const { jobs } = run;
   const ids = run.input.gpus.map((g) => g.id);
   const gpuOfJob = Array.from(jobs.device, (dev) => (dev < 0 ? null : ids[run.cluster.devices[dev].gpu]));
-  return new Table({
+  const columns = {
     job: utf8(jobs.ids),
     workload: labels(
       0,
-      Array.from(jobs.workload, (w) => run.workloadIds[w]),
+      Array.from(jobs.workload, (w) => (w < 0 ? null : run.workloadIds[w])),
     ),
     gpus: makeVector(jobs.gpus),
     steps: int64(jobs.steps),
@@ -48,7 +50,26 @@ export function jobsTable(run: RunResult, m: JobMetrics): Table {
       Array.from(m.outcome, (o) => OUTCOMES[o]),
     ),
     last_gpu: labels(2, gpuOfJob),
-  });
+  };
+  if (run.placement === undefined) return new Table(columns);
+  const nodes = run.input.nodes;
+  const node = labels(
+    3,
+    Array.from(jobs.node, (n) => (n < 0 ? null : nodes[n].name)),
+  );
+  return new Table({ ...columns, node });
+}
+
+/** Node-aware runs: the placement figures after every arrival and departure (columns: docs/simulator.md). */
+export function placementTable(log: PlacementLog): Table {
+  const { rows } = log;
+  const columns: Record<string, ReturnType<typeof makeVector>> = {
+    time_s: makeVector(rows.time.values()),
+    arrived_gpu_milli: makeVector(rows.arrivedMilli.values()),
+    unscheduled_pods: makeVector(rows.unscheduled.values()),
+  };
+  PLACEMENT_FIGURES.forEach((name, i) => (columns[name] = makeVector(rows.figures[i].values())));
+  return new Table(columns);
 }
 
 export function timelineTable(run: RunResult): Table {
@@ -101,6 +122,8 @@ export function runFiles(run: RunResult): RunFiles {
   files.set("jobs.arrow", ipc(jobsTable(run, metrics)));
   if (run.input.output.timeline) files.set("gpu-timeline.arrow", ipc(timelineTable(run)));
   if (run.input.output.events) files.set("events.arrow", ipc(eventsTable(run)));
+  if (run.input.output.timeline && run.placement)
+    files.set("placement-timeline.arrow", ipc(placementTable(run.placement)));
   files.set("summary.json", `${JSON.stringify(summary, null, 2)}\n`);
   return { summary, metrics, files };
 }

@@ -4,15 +4,27 @@
  */
 export type {
   ComputeInstanceProfile,
+  GpuModel,
   GpuSpec,
   MigGeometry,
   MigProfile,
   MpsLimits,
   Placement,
+  PlacementOnlyGpu,
   PowerSpec,
   ProfileSelection,
 } from "./types.ts";
-export { gpu, gpuNames, gpus, migProfile, migProfiles, type NameSource } from "./names.ts";
+export {
+  gpu,
+  gpuModel,
+  gpuNames,
+  gpus,
+  isSimulated,
+  migProfile,
+  migProfiles,
+  placementOnlyGpus,
+  type NameSource,
+} from "./names.ts";
 export { enumeratePlacements, maximalLayouts, multisetKey } from "./enumerate.ts";
 export {
   checkGeometry,

@@ -1,7 +1,7 @@
 /** Look GPUs and MIG profiles up by the names people type; unknown names get the list of valid ones. */
 import { InputError } from "../core/errors.ts";
-import { CATALOG } from "./catalog/index.ts";
-import type { GpuSpec, MigProfile } from "./types.ts";
+import { CATALOG, PLACEMENT_ONLY } from "./catalog/index.ts";
+import type { GpuModel, GpuSpec, MigProfile, PlacementOnlyGpu } from "./types.ts";
 
 /** Where a name came from, for the error message. */
 export interface NameSource {
@@ -19,9 +19,10 @@ function normalize(name: string): string {
     .replace(/[^a-z0-9.+]/g, "");
 }
 
-const BY_NAME = new Map<string, GpuSpec>(
-  CATALOG.flatMap((g) => [g.name, ...g.aliases].map((n) => [normalize(n), g] as const)),
-);
+const byName = <T extends { name: string; aliases: readonly string[] }>(list: readonly T[]) =>
+  new Map<string, T>(list.flatMap((g) => [g.name, ...g.aliases].map((n) => [normalize(n), g] as const)));
+const BY_NAME = byName(CATALOG);
+const PLACEMENT_BY_NAME = byName(PLACEMENT_ONLY);
 
 /** Canonical GPU names, catalog order. */
 export function gpuNames(): string[] {
@@ -36,8 +37,30 @@ export function gpus(): readonly GpuSpec[] {
 /** A GPU by canonical name or alias (case-insensitive; "NVIDIA " prefix, spaces and dashes ignored). */
 export function gpu(name: string, at: NameSource = COMMAND_LINE): GpuSpec {
   const found = BY_NAME.get(normalize(name));
-  if (!found) throw new InputError(at.file, at.field, `a GPU name, one of ${gpuNames().join(", ")}`, name);
+  if (found) return found;
+  const placement = PLACEMENT_BY_NAME.get(normalize(name));
+  const why = placement ? ` (${placement.name} is known for placement only: ${placement.placementOnly})` : "";
+  throw new InputError(at.file, at.field, `a GPU name, one of ${gpuNames().join(", ")}${why}`, name);
+}
+
+/** Models known by name only (the openb trace's G1-G3): they can hold pods, not be simulated. */
+export function placementOnlyGpus(): readonly PlacementOnlyGpu[] {
+  return PLACEMENT_ONLY;
+}
+
+/** Any model of the catalog, the placement-only ones included (a node list's GPU model column). */
+export function gpuModel(name: string, at: NameSource = COMMAND_LINE): GpuModel {
+  const found = BY_NAME.get(normalize(name)) ?? PLACEMENT_BY_NAME.get(normalize(name));
+  if (!found) {
+    const names = [...gpuNames(), ...PLACEMENT_ONLY.map((g) => g.name)].join(", ");
+    throw new InputError(at.file, at.field, `a GPU model, one of ${names}`, name);
+  }
   return found;
+}
+
+/** Whether the model can be simulated (has SMs, memory and power), or is known for placement only. */
+export function isSimulated(model: GpuModel): model is GpuSpec {
+  return !("placementOnly" in model);
 }
 
 /** The GPU's MIG GPU-instance profiles (with the "+me" ones), smallest first as `-lgip` lists them. */

@@ -60,7 +60,7 @@ export interface GpuSpec {
   name: string;
   /** Other names accepted for it (compared case-insensitively, ignoring "NVIDIA " and spaces). */
   aliases: readonly string[];
-  architecture: "Ampere" | "Hopper";
+  architecture: "Pascal" | "Volta" | "Turing" | "Ampere" | "Hopper";
   sms: number;
   /** SMs usable with MIG enabled (A100: 98 of 108). */
   migSms: number;
@@ -93,3 +93,18 @@ export interface ProfileSelection {
   /** Include "+me" profiles when `profileIds` is not given; default false. */
   mediaExtensions?: boolean;
 }
+
+/**
+ * A GPU model known by name only (the openb trace's undisclosed G1, G2 and G3): nodes holding it can take pods in a
+ * placement study, but nothing can be simulated on it (no SMs, memory or power are published).
+ */
+export interface PlacementOnlyGpu {
+  name: string;
+  aliases: readonly string[];
+  /** Why only placement: what is not known about it. */
+  placementOnly: string;
+  source: string;
+}
+
+/** Any model the catalog knows: one the sharing models can simulate, or one known only for placement. */
+export type GpuModel = GpuSpec | PlacementOnlyGpu;

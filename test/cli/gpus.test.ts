@@ -5,7 +5,9 @@ test("gpus prints one row per catalog GPU with its headline figures", (t) => {
   const run = collocSync("gpus");
   t.is(run.status, 0, run.stderr);
   const lines = run.stdout.trim().split("\n");
-  t.is(lines.length, 2 + 6); // header, rule, six GPUs
+  t.is(lines.length, 2 + 11 + 1); // header, rule, eleven GPUs, the placement-only models
+  t.is(lines.at(-1), "known for placement only (undisclosed models): G1, G2, G3");
+  t.regex(run.stdout, /^V100-32GB\s+Volta\s+80\s+32\s+900\s.*\s-\s+no MIG$/m);
   // H200 row: 132 SMs (measured), 4800 GB/s and 700 W (datasheet), MIG 8 memory / 7 compute slices.
   t.regex(
     run.stdout,
@@ -26,7 +28,19 @@ test("gpus --json prints the whole catalog, MIG profiles and sources included", 
   }[];
   t.deepEqual(
     catalog.map((g) => g.name),
-    ["A100-SXM4-40GB", "A100-80GB", "H100-SXM5-80GB", "H100-NVL-94GB", "H200-141GB", "A30-24GB"],
+    [
+      "A100-SXM4-40GB",
+      "A100-80GB",
+      "H100-SXM5-80GB",
+      "H100-NVL-94GB",
+      "H200-141GB",
+      "A30-24GB",
+      "P100-16GB",
+      "V100-16GB",
+      "V100-32GB",
+      "T4-16GB",
+      "A10-24GB",
+    ],
   );
   t.true(catalog.every((g) => g.migProfiles.every((p) => p.source.length > 0)));
 });

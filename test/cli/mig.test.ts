@@ -52,7 +52,7 @@ test("unknown GPU or profile names exit 2 with the list of valid names", (t) => 
   t.is(gpu.status, 2);
   t.regex(
     gpu.stderr,
-    /--gpu: expected a GPU name, one of A100-SXM4-40GB, A100-80GB, H100-SXM5-80GB, H100-NVL-94GB, H200-141GB, A30-24GB, got "B200"/,
+    /--gpu: expected a GPU name, one of A100-SXM4-40GB, A100-80GB, H100-SXM5-80GB, H100-NVL-94GB, H200-141GB, A30-24GB, P100-16GB, V100-16GB, V100-32GB, T4-16GB, A10-24GB, got "B200"/,
   );
   const profile = collocSync("mig", "check", "--gpu", "h200", "3g.20gb");
   t.is(profile.status, 2);
@@ -61,4 +61,11 @@ test("unknown GPU or profile names exit 2 with the list of valid names", (t) => 
     /"3g\.20gb" is not a MIG profile of H200-141GB; valid: 1g\.18gb \(id 19\), .*7g\.141gb \(id 0\)/,
   );
   t.is(profile.stdout, "");
+});
+
+test("a GPU without MIG (the openb trace's T4) exits 2 naming the GPUs that have it", (t) => {
+  const run = collocSync("mig", "layouts", "--gpu", "T4");
+  t.is(run.status, 2);
+  t.regex(run.stderr, /--gpu: expected a GPU with MIG, one of A100-SXM4-40GB, .*A30-24GB, got "T4"/);
+  t.is(run.stdout, "");
 });

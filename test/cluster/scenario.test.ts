@@ -248,7 +248,7 @@ const BAD: [string, string, RegExp][] = [
   [
     "an openb trace without a workload mix",
     `${HEAD}${ONE_GPU}jobs: { trace: { format: openb, path: pods.csv } }`,
-    /jobs\.trace\.mix \(line \d+\): expected a workload mix: the openb trace names no models$/,
+    /jobs\.trace\.mix \(line \d+\): expected a workload mix: the openb trace names no models, and policy fifo-exclusive places jobs by their workloads/,
   ],
   // Issue 15: each of these once crashed, hung or was accepted.
   [

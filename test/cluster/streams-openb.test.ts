@@ -3,6 +3,7 @@ import { csvParse } from "d3-dsv";
 import { readFileSync } from "node:fs";
 import { InputError } from "../../sim/core/errors.ts";
 import { readOpenb } from "../../sim/cluster/streams/openb.ts";
+import { readOpenbNodes } from "../../sim/cluster/streams/openb-nodes.ts";
 
 const FILE = "scenarios/traces/alibaba-openb/openb_pod_list_default.csv";
 const text = readFileSync(new URL(`../../${FILE}`, import.meta.url), "utf8");
@@ -11,6 +12,8 @@ const opts = {
   mixAt: { file: "s.yaml", field: "jobs.trace.mix" },
   seed: 1,
   timeScale: 1,
+  replay: "timed" as const,
+  cpuPods: false,
 };
 
 test("every GPU pod of the openb trace becomes a job; CPU-only pods are skipped", (t) => {
@@ -73,4 +76,81 @@ test("a bad openb row names the trace file, the line and the column", (t) => {
     t.throws(() => readOpenb("name,num_gpu\np,1\n", "pods.csv", opts))!.message,
     /^pods\.csv: line 1: expected a header with column\(s\) name, num_gpu, gpu_milli, creation_time, deletion_time/,
   );
+});
+
+test("openb pods keep their requests: CPU, memory, milli-GPUs per GPU, and the GPU models gpu_spec allows", (t) => {
+  const header =
+    "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time\n";
+  const rows =
+    "share,4000,15258,1,220,,BE,Running,10,20,10\n" +
+    "spec,16000,32768,1,1000,V100M16|V100M32,LS,Running,30,40,30\n" +
+    "multi,88000,327680,8,1000,,Burstable,Succeeded,50,60,50\n" +
+    "cpu,12500,20480,0,0,,LS,Running,70,80,70\n";
+  const jobs = readOpenb(header + rows, "pods.csv", { ...opts, cpuPods: true });
+  t.deepEqual(
+    jobs.map((j) => [j.id, j.gpus, j.requests]),
+    [
+      ["share", 1, { cpuMilli: 4000, memoryMib: 15258, gpuMilli: 220, gpuModels: undefined }],
+      [
+        "spec",
+        1,
+        { cpuMilli: 16000, memoryMib: 32768, gpuMilli: 1000, gpuModels: ["V100-16GB", "V100-32GB"] },
+      ],
+      ["multi", 8, { cpuMilli: 88000, memoryMib: 327680, gpuMilli: 1000, gpuModels: undefined }],
+      ["cpu", 0, { cpuMilli: 12500, memoryMib: 20480, gpuMilli: 0, gpuModels: undefined }],
+    ],
+  );
+  // GPU pods draw a workload from the mix; a CPU pod has none (it is placement-only).
+  t.true(jobs.slice(0, 3).every((j) => j.workload !== undefined));
+  t.is(jobs[3].workload, undefined);
+  // Without a mix every pod is placement-only, holding its requests for its lifetime.
+  const bare = readOpenb(header + rows, "pods.csv", { ...opts, mix: undefined, cpuPods: true });
+  t.true(bare.every((j) => j.workload === undefined));
+  t.deepEqual(bare[0].work, { durationS: 10 });
+});
+
+test("a fill replay reads every pod at time 0 in file order, held forever", (t) => {
+  const jobs = readOpenb(text, FILE, { ...opts, mix: undefined, replay: "fill", cpuPods: true });
+  t.is(jobs.length, text.trim().split("\n").length - 1, "CPU-only pods too");
+  t.true(jobs.every((j) => j.arrivalS === 0 && "durationS" in j.work && j.work.durationS === Infinity));
+  t.deepEqual(
+    jobs.slice(0, 3).map((j) => j.id),
+    ["openb-pod-0000", "openb-pod-0001", "openb-pod-0002"],
+  );
+});
+
+test("the openb node list keeps each node's CPU, memory, GPU count and model", (t) => {
+  const nodes = readOpenbNodes(
+    readFileSync(
+      new URL("../../scenarios/traces/alibaba-openb/openb_node_list_gpu_node.csv", import.meta.url),
+      "utf8",
+    ),
+    "nodes.csv",
+  );
+  t.is(nodes.length, 1213);
+  t.is(
+    nodes.reduce((s, n) => s + n.gpus, 0),
+    6212,
+  );
+  // openb-node-0000,64000,262144,2,P100
+  t.deepEqual(nodes[0], {
+    name: "openb-node-0000",
+    gpus: 2,
+    cpuMilli: 64000,
+    memoryMib: 262144,
+    gpuModel: "P100-16GB",
+  });
+  t.deepEqual([...new Set(nodes.map((n) => n.gpuModel))].sort(), [
+    "A10-24GB",
+    "G2",
+    "G3",
+    "P100-16GB",
+    "T4-16GB",
+    "V100-16GB",
+    "V100-32GB",
+  ]);
+  // Columns other than sn and gpu may be missing: no limit, no model.
+  t.deepEqual(readOpenbNodes("sn,gpu\ncpu-node,0\n", "n.csv"), [
+    { name: "cpu-node", gpus: 0, cpuMilli: Infinity, memoryMib: Infinity, gpuModel: undefined },
+  ]);
 });

@@ -96,10 +96,15 @@ test("placements follow §2: sizes, starts and maximum counts", (t) => {
 test("every entry is consistent with its GPU and names a source", (t) => {
   for (const g of gpus()) {
     t.truthy(g.source && g.power.source && g.mps.source, g.name);
+    t.true(g.power.idleW < g.power.maxW, g.name);
+    if (g.memorySlices === 0) {
+      // No MIG: no profiles, and every SM is usable.
+      t.deepEqual([g.computeSlices, g.migProfiles.length, g.migSms], [0, 0, g.sms], g.name);
+      continue;
+    }
     const whole = g.migProfiles.find((p) => p.memorySlices === g.memorySlices)!;
     t.is(whole.computeSlices, g.computeSlices, g.name);
     t.is(whole.sms, g.migSms, g.name);
-    t.true(g.power.idleW < g.power.maxW, g.name);
     for (const p of g.migProfiles) {
       t.truthy(p.source, `${g.name} ${p.name}`);
       t.true(p.usableMemoryBytes <= g.memoryBytes, `${g.name} ${p.name}`);
@@ -115,4 +120,21 @@ test("every entry is consistent with its GPU and names a source", (t) => {
       );
     }
   }
+});
+
+test("the openb trace's public GPU models carry their datasheets' SMs, memory and bandwidth", (t) => {
+  const facts = (name: string) => {
+    const g = gpu(name);
+    return [g.architecture, g.sms, g.memoryBytes / GIB, g.memoryBandwidthBytesPerS / 1e9, g.power.maxW];
+  };
+  t.deepEqual(facts("P100"), ["Pascal", 56, 16, 732, 250]);
+  t.deepEqual(facts("V100M16"), ["Volta", 80, 16, 900, 300]);
+  t.deepEqual(facts("V100M32"), ["Volta", 80, 32, 900, 300]);
+  t.deepEqual(facts("T4"), ["Turing", 40, 16, 320, 70]);
+  t.deepEqual(facts("A10"), ["Ampere", 72, 24, 600, 150]);
+  // MPS before Volta: 16 clients (NVIDIA's MPS documentation), 48 from Volta on.
+  t.deepEqual(
+    ["P100", "V100M16", "T4", "A10"].map((n) => gpu(n).mps.maxClients),
+    [16, 48, 48, 48],
+  );
 });

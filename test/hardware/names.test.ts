@@ -1,8 +1,8 @@
 import test from "ava";
 import { InputError } from "../../sim/core/errors.ts";
-import { gpu, gpuNames, gpus, migProfile } from "../../sim/hardware/index.ts";
+import { gpu, gpuModel, gpuNames, gpus, isSimulated, migProfile } from "../../sim/hardware/index.ts";
 
-test("the catalog holds the six GPUs of the issue under one canonical name each", (t) => {
+test("the catalog holds the six MIG GPUs and the openb trace's five public models under one canonical name each", (t) => {
   t.deepEqual(gpuNames(), [
     "A100-SXM4-40GB",
     "A100-80GB",
@@ -10,7 +10,28 @@ test("the catalog holds the six GPUs of the issue under one canonical name each"
     "H100-NVL-94GB",
     "H200-141GB",
     "A30-24GB",
+    "P100-16GB",
+    "V100-16GB",
+    "V100-32GB",
+    "T4-16GB",
+    "A10-24GB",
   ]);
+});
+
+test("the openb trace's model names resolve; its undisclosed G1-G3 are models for placement only", (t) => {
+  const names = ["P100", "T4", "V100M16", "V100M32", "A10", "G1", "G2", "G3"].map((n) => gpuModel(n).name);
+  t.deepEqual(names, ["P100-16GB", "T4-16GB", "V100-16GB", "V100-32GB", "A10-24GB", "G1", "G2", "G3"]);
+  t.false(isSimulated(gpuModel("G2")));
+  t.true(isSimulated(gpuModel("V100M32")));
+  // A sharing model needs SMs and memory: asking for G2 as a GPU says why it cannot be one.
+  t.regex(
+    t.throws(() => gpu("G2"), { instanceOf: InputError }).message,
+    /G2 is known for placement only: an undisclosed model/,
+  );
+  t.regex(
+    t.throws(() => gpuModel("G9"), { instanceOf: InputError }).message,
+    /expected a GPU model, one of .*A10-24GB, G1, G2, G3, got "G9"/,
+  );
 });
 
 test("aliases, case, spaces and the NVIDIA prefix resolve to the canonical GPU", (t) => {

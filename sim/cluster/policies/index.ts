@@ -6,13 +6,19 @@ import { z } from "zod";
 import { InputError } from "../../core/errors.ts";
 import type { ClusterInput, PolicyName } from "../scenario/cluster-input.ts";
 import { issueToInputError } from "../scenario/zod-issue.ts";
+import { bestFit } from "./best-fit.ts";
+import { dotProduct } from "./dot-product.ts";
+import { fgd } from "./fgd.ts";
 import { fifoExclusive } from "./fifo-exclusive.ts";
+import { gpuClustering } from "./gpu-clustering.ts";
+import { gpuPacking } from "./gpu-packing.ts";
 import { interferenceAwarePolicy } from "./interference-aware.ts";
 import { migDynamic } from "./mig-dynamic.ts";
 import { migStatic } from "./mig-static.ts";
 import type { PolicyModule } from "./module.ts";
 import { mpsPack } from "./mps-pack.ts";
 import { naivePack } from "./naive-pack.ts";
+import { randomFit } from "./random-fit.ts";
 import type { Policy } from "./policy.ts";
 
 export type { ClusterView, OomAction, Placement, Policy } from "./policy.ts";
@@ -25,6 +31,12 @@ export const POLICIES: Record<PolicyName, PolicyModule<never>> = {
   "mps-pack": mpsPack,
   "naive-pack": naivePack,
   "interference-aware": interferenceAwarePolicy,
+  fgd,
+  "best-fit": bestFit,
+  "dot-product": dotProduct,
+  "gpu-packing": gpuPacking,
+  "gpu-clustering": gpuClustering,
+  "random-fit": randomFit,
 } as Record<PolicyName, PolicyModule<never>>;
 
 /** Build the scenario's policy, or an InputError naming what does not suit it. */

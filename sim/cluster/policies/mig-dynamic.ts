@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { migProfile, migProfiles, planReconfiguration, type GeometryRequest } from "../../hardware/index.ts";
 import type { MigProfile } from "../../hardware/index.ts";
-import type { ClusterGpu, MigInstance } from "../scenario/cluster-input.ts";
+import { specOf, type ClusterGpu, type MigInstance } from "../scenario/cluster-input.ts";
 import type { PolicyModule } from "./module.ts";
 import type { ClusterView, Policy } from "./policy.ts";
 
@@ -22,13 +22,13 @@ type Params = z.infer<typeof params>;
 
 /** The smallest profile (memory, then compute) whose usable memory holds `bytes`, media extensions aside. */
 function smallestProfile(gpu: ClusterGpu, bytes: number): MigProfile | undefined {
-  return migProfiles(gpu.spec)
+  return migProfiles(specOf(gpu))
     .filter((p) => !p.mediaExtensions && p.usableMemoryBytes >= bytes)
     .sort((a, b) => a.memorySlices - b.memorySlices || a.computeSlices - b.computeSlices || a.id - b.id)[0];
 }
 
 function instanceOf(gpu: ClusterGpu, profileId: number, start: number): MigInstance {
-  const p = migProfile(gpu.spec, profileId);
+  const p = migProfile(specOf(gpu), profileId);
   return {
     profile: p.name,
     profileId: p.id,
@@ -70,7 +70,7 @@ function createMigDynamic(p: Params): Policy {
     }));
     to.push({ profile: profile.id });
     const from = devices.map((d) => ({ profileId: d.instance!.profileId, start: d.instance!.start }));
-    const plan = planReconfiguration(gpu.spec, from, to);
+    const plan = planReconfiguration(specOf(gpu), from, to);
     if (!plan.valid) return false;
     const keep = devices
       .filter((d) =>

@@ -7,6 +7,7 @@
 import type { ShareResult, WorkloadProfile } from "../../sharing/types.ts";
 import type { Device } from "../device.ts";
 import type { JobTable } from "../job-table.ts";
+import type { NodeLedger } from "../placement/node-ledger.ts";
 import type { ClusterInput, MigInstance } from "../scenario/cluster-input.ts";
 
 export interface Placement {
@@ -16,6 +17,12 @@ export interface Placement {
   smLimit?: number;
   /** Per-client memory cap in bytes; default: the GPU's MPS memory limit, if any. */
   memoryLimitBytes?: number;
+  /**
+   * Node-aware policies: the node whose CPU and memory the job takes, and the GPUs (ClusterInput.gpus indexes,
+   * those of `devices`) whose milli-GPUs it takes (sim/cluster/placement/node-ledger.ts).
+   */
+  node?: number;
+  gpus?: number[];
 }
 
 /** What happens to a job that ran out of memory: back to the queue's front to run alone, or give up. */
@@ -30,6 +37,8 @@ export interface ClusterView {
   readonly devices: readonly Device[];
   /** Device indexes of each GPU (its open MIG instances, or the whole GPU). */
   readonly gpuDevices: readonly (readonly number[])[];
+  /** What each node has left (CPU, memory, milli-GPUs per GPU); node-aware placements change it. */
+  readonly nodes: NodeLedger;
   /**
    * Profiles by workload index (JobTable.workload), then the start-up phase of workload w at w + the number of
    * workloads (what Device.workloads holds for a job starting up).

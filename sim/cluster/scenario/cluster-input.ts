@@ -8,9 +8,11 @@
  *   catalog's geometry and carry each instance's placement, SMs and memory.
  * - `workloads`: every profile a job refers to, keyed by workload id (from the calibration set, or custom ones
  *   that extend a calibrated profile), all measured on (or transferred to) the GPU model of every GPU here.
+ * - `nodes`: every node, in order (the node list's rows, then the `hardware.gpus` groups' nodes), with its GPUs.
  * - `jobs`: sorted by arrival (ties keep stream order), ids unique; work is in training steps (iterations):
  *   epochs become ceil(epochs * imagesPerEpoch / batch); a trace job's duration becomes ceil(duration / solo
- *   step time on the whole GPU), i.e. its duration at the workload's exclusive speed.
+ *   step time on the whole GPU), i.e. its duration at the workload's exclusive speed. A placement-only job (no
+ *   workload) holds its requests for `holdS` seconds instead.
  *   GPUs of one YAML entry share one (read-only) `spec` and `sharing` object.
  * - `scheduler`: the policy name and its parameters as written (the policy validates its own parameters).
  * - times are seconds from the scenario's start; memory is bytes.
@@ -29,8 +31,30 @@ export const POLICY_NAMES = [
   "mps-pack",
   "naive-pack",
   "interference-aware",
+  "fgd",
+  "best-fit",
+  "dot-product",
+  "gpu-packing",
+  "gpu-clustering",
+  "random-fit",
 ] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
+
+/**
+ * Policies that place on nodes (CPU, memory, milli-GPUs per GPU, GPU model): they place CPU-only and
+ * placement-only jobs too. The others place on devices by co-runner count and GPU memory (docs/simulator.md).
+ */
+export const NODE_AWARE_POLICIES: readonly PolicyName[] = [
+  "fgd",
+  "best-fit",
+  "dot-product",
+  "gpu-packing",
+  "gpu-clustering",
+  "random-fit",
+];
+
+/** A GPU's capacity in milli-GPUs: requests are thousandths of one GPU, as in the openb trace. */
+export const GPU_MILLI = 1000;
 
 export interface ClusterInput {
   name: string;
@@ -40,12 +64,30 @@ export interface ClusterInput {
   /** The calibration set the workloads were resolved in: its name, GPU and fitted sharing-model parameters. */
   calibration: { name: string; gpu: string; sharing: SharingParams };
   gpus: ClusterGpu[];
+  nodes: ClusterNode[];
   workloads: Record<string, WorkloadProfile>;
   jobs: ClusterJob[];
   scheduler: { policy: PolicyName; params: Record<string, number | string | boolean> };
+  /**
+   * timed: jobs arrive at their times and wait in the queue for room; fill: they arrive in order at time 0, never
+   * leave, and a job the policy cannot place is unscheduled (dropped), the FGD paper's evaluation.
+   */
+  replay: "timed" | "fill";
   output: OutputOptions;
   /** The scenario's size limits (limits.ts); absent: the defaults. */
   limits?: ScenarioLimits;
+}
+
+/** A node: the CPU and host memory its pods share, and its GPUs. */
+export interface ClusterNode {
+  name: string;
+  /** Allocatable CPU (thousandths of a core) and host memory (MiB); Infinity when the scenario states none. */
+  cpuMilli: number;
+  memoryMib: number;
+  /** Canonical catalog name of its GPUs as the node list states them (for pods' GPU-model constraints). */
+  gpuModel?: string;
+  /** Indexes into ClusterInput.gpus, in the node's own GPU order. */
+  gpus: number[];
 }
 
 export interface ClusterGpu {
@@ -55,10 +97,17 @@ export interface ClusterGpu {
   node: string;
   /** Catalog name (sim/hardware), e.g. "H200-141GB"; `spec` is its catalog entry. */
   model: string;
-  spec: GpuSpec;
+  /** Undefined for a model known for placement only (openb's G1-G3); `sms` and `memoryBytes` are 0 then. */
+  spec?: GpuSpec;
   sms: number;
   memoryBytes: number;
   sharing: GpuSharing;
+}
+
+/** The spec of a GPU the sharing models simulate (resolution keeps placement-only models out of MIG and MPS caps). */
+export function specOf(gpu: ClusterGpu): GpuSpec {
+  if (gpu.spec === undefined) throw new Error(`${gpu.id} (${gpu.model}) is known for placement only`);
+  return gpu.spec;
 }
 
 export type GpuSharing = { mode: "exclusive" } | { mode: "naive" } | MpsSharing | MigSharing;
@@ -99,14 +148,33 @@ export interface MigInstance {
 export interface ClusterJob {
   id: string;
   arrivalS: number;
-  /** Key into ClusterInput.workloads. */
-  workload: string;
-  /** Training steps to run (>= 1). */
+  /**
+   * Key into ClusterInput.workloads; undefined for a placement-only job (a CPU task, a trace pod without a mix):
+   * it takes its requests for `holdS` seconds and runs no modelled workload.
+   */
+  workload?: string;
+  /** Training steps to run (>= 1; 0 for a placement-only job). */
   steps: number;
+  /** Placement-only: seconds it holds what it was given once started (Infinity: to the end, as in fill replays). */
+  holdS?: number;
+  /** What it asks of its node (node-aware policies); undefined: whole GPUs, no CPU or memory stated. */
+  requests?: Requests;
+  /** A copy added by workload inflation: not part of the trace's own (target) workload. */
+  inflated?: boolean;
   /** GPUs the job needs at once (>= 1). */
   gpus: number;
   /** Fraction (0..1] of one GPU the job asked for (traces with fractional requests); undefined = not stated. */
   gpuShare?: number;
+}
+
+/** A pod's requests as the openb trace states them. */
+export interface Requests {
+  cpuMilli: number;
+  memoryMib: number;
+  /** Thousandths of each of its GPUs it takes (1000: whole GPUs); 0 for a job with no GPU. */
+  gpuMilli: number;
+  /** GPU models it may run on (canonical catalog names); undefined: any. */
+  gpuModels?: string[];
 }
 
 export interface OutputOptions {

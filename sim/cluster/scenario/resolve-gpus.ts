@@ -1,7 +1,15 @@
-/** hardware.gpus to one ClusterGpu per physical GPU: catalog lookup, MIG geometry check, MPS limits. */
+/** hardware.gpus and a node list to one ClusterGpu per physical GPU, and the nodes: catalog lookup, MIG geometry, MPS limits. */
 import { InputError } from "../../core/errors.ts";
-import { checkGeometry, GIB, gpu, migProfile, type GpuSpec } from "../../hardware/index.ts";
-import type { ClusterGpu, GpuSharing, MigInstance } from "./cluster-input.ts";
+import {
+  checkGeometry,
+  GIB,
+  gpu,
+  gpuModel,
+  isSimulated,
+  migProfile,
+  type GpuSpec,
+} from "../../hardware/index.ts";
+import type { ClusterGpu, ClusterNode, GpuSharing, MigInstance } from "./cluster-input.ts";
 import type { TraceNode } from "../streams/openb-nodes.ts";
 import type { Scenario } from "./schema.ts";
 import { limitText } from "./limits.ts";
@@ -43,13 +51,19 @@ function migInstances(spec: GpuSpec, sharing: MigSpec, file: string, field: stri
   });
 }
 
-function sharingOf(spec: GpuSpec, sharing: Group["sharing"], file: string, field: string): GpuSharing {
+function sharingOf(
+  spec: GpuSpec | undefined,
+  model: string,
+  sharing: Group["sharing"],
+  file: string,
+  field: string,
+): GpuSharing {
   switch (sharing.mode) {
     case "exclusive":
     case "naive":
       return { mode: sharing.mode };
     case "mps":
-      if (sharing.max_clients > spec.mps.maxClients)
+      if (spec !== undefined && sharing.max_clients > spec.mps.maxClients)
         throw new InputError(
           file,
           `${field}.max_clients`,
@@ -64,6 +78,13 @@ function sharingOf(spec: GpuSpec, sharing: Group["sharing"], file: string, field
         maxClients: sharing.max_clients,
       };
     case "mig":
+      if (spec === undefined || spec.memorySlices === 0)
+        throw new InputError(
+          file,
+          `${field}.mode`,
+          `exclusive, naive or mps on ${model} (${spec === undefined ? "placement only" : "no MIG"})`,
+          "mig",
+        );
       return {
         mode: "mig",
         instances: migInstances(spec, sharing, file, field),
@@ -81,7 +102,8 @@ function nodeOf(group: Group, g: number, k: number): string {
 
 function addGpus(
   out: ClusterGpu[],
-  spec: GpuSpec,
+  spec: GpuSpec | undefined,
+  model: string,
   sharing: GpuSharing,
   count: number,
   node: (k: number) => string,
@@ -90,13 +112,66 @@ function addGpus(
     out.push({
       id: `gpu-${out.length}`,
       node: node(k),
-      model: spec.name,
+      model,
       spec,
-      sms: spec.sms,
-      memoryBytes: spec.memoryBytes,
+      sms: spec?.sms ?? 0,
+      memoryBytes: spec?.memoryBytes ?? 0,
       sharing,
     });
   }
+}
+
+/** Trace nodes' GPUs: the scenario's model for all (`hardware.nodes.gpu`), else each node's own. */
+function traceGpus(
+  out: ClusterGpu[],
+  nodes: NonNullable<Scenario["hardware"]["nodes"]>,
+  traced: TraceNode[],
+  file: string,
+) {
+  const sharings = new Map<string, GpuSharing>();
+  const sharingFor = (spec: GpuSpec | undefined, model: string) => {
+    let sharing = sharings.get(model);
+    if (sharing === undefined)
+      sharings.set(model, (sharing = sharingOf(spec, model, nodes.sharing, file, "hardware.nodes.sharing")));
+    return sharing;
+  };
+  const given = nodes.gpu === undefined ? undefined : gpu(nodes.gpu, { file, field: "hardware.nodes.gpu" });
+  for (const node of traced) {
+    if (node.gpus === 0) continue;
+    let spec = given;
+    let model = given?.name;
+    if (given === undefined) {
+      if (node.gpuModel === undefined)
+        throw new InputError(file, "hardware.nodes.gpu", `a GPU model (node ${node.name} names none)`);
+      const own = gpuModel(node.gpuModel);
+      spec = isSimulated(own) ? own : undefined;
+      model = own.name;
+    }
+    addGpus(out, spec, model!, sharingFor(spec, model!), node.gpus, () => node.name);
+  }
+}
+
+/** Nodes in order (trace rows, then groups' nodes), each with its GPUs; a name used twice is one node. */
+function nodesOf(gpus: ClusterGpu[], traced: TraceNode[]): ClusterNode[] {
+  const nodes = new Map<string, ClusterNode>();
+  for (const t of traced)
+    nodes.set(t.name, {
+      name: t.name,
+      cpuMilli: t.cpuMilli,
+      memoryMib: t.memoryMib,
+      gpuModel: t.gpuModel,
+      gpus: [],
+    });
+  gpus.forEach((g, i) => {
+    let node = nodes.get(g.node);
+    if (node === undefined)
+      nodes.set(
+        g.node,
+        (node = { name: g.node, cpuMilli: Infinity, memoryMib: Infinity, gpuModel: g.model, gpus: [] }),
+      );
+    node.gpus.push(i);
+  });
+  return [...nodes.values()];
 }
 
 /** Refuse more than `max` GPUs before any is built, naming the group (or node list) that goes past it. */
@@ -112,27 +187,31 @@ function checkCount(hardware: Scenario["hardware"], file: string, nodes: TraceNo
   if (total > max) throw over("hardware.nodes.path", total);
 }
 
-/** hardware.gpus, then the nodes of hardware.nodes (read by the caller), in that order; at most `max` GPUs. */
+/**
+ * hardware.gpus, then the nodes of hardware.nodes (read by the caller), and the nodes: trace rows, then groups'
+ * nodes; at most `max` GPUs.
+ */
 export function resolveGpus(
   hardware: Scenario["hardware"],
   file: string,
-  nodes: TraceNode[] = [],
+  traced: TraceNode[] = [],
   max = Infinity,
-): ClusterGpu[] {
-  checkCount(hardware, file, nodes, max);
+): { gpus: ClusterGpu[]; nodes: ClusterNode[] } {
+  checkCount(hardware, file, traced, max);
   const out: ClusterGpu[] = [];
   hardware.gpus.forEach((group, g) => {
     const field = `hardware.gpus[${g}]`;
     const spec = gpu(group.gpu, { file, field: `${field}.gpu` });
-    addGpus(out, spec, sharingOf(spec, group.sharing, file, `${field}.sharing`), group.count, (k) =>
-      nodeOf(group, g, k),
+    addGpus(
+      out,
+      spec,
+      spec.name,
+      sharingOf(spec, spec.name, group.sharing, file, `${field}.sharing`),
+      group.count,
+      (k) => nodeOf(group, g, k),
     );
   });
-  if (hardware.nodes) {
-    const spec = gpu(hardware.nodes.gpu, { file, field: "hardware.nodes.gpu" });
-    const sharing = sharingOf(spec, hardware.nodes.sharing, file, "hardware.nodes.sharing");
-    for (const node of nodes) addGpus(out, spec, sharing, node.gpus, () => node.name);
-  }
+  if (hardware.nodes) traceGpus(out, hardware.nodes, traced, file);
   if (out.length === 0) throw new InputError(file, "hardware", "at least one GPU, in gpus or nodes", 0);
-  return out;
+  return { gpus: out, nodes: nodesOf(out, traced) };
 }

@@ -1,12 +1,13 @@
 /**
  * Stream jobs to ClusterJobs: work converted to training steps against each workload's profile, jobs sorted
  * by arrival (stable, so ties keep stream order), and every job checked to fit somewhere: its workload's
- * memory in at least one GPU (or, on a fixed MIG GPU, one instance) and its GPU count in one node.
+ * memory in at least one GPU (or, on a fixed MIG GPU, one instance) and its GPU count in one node (for a timed
+ * replay under a node-aware policy, its requests in one empty node). A job without a workload is placement-only.
  */
 import { InputError } from "../../core/errors.ts";
 import type { WorkloadProfile } from "../../sharing/types.ts";
 import type { StreamJob, Work } from "../streams/stream-job.ts";
-import type { ClusterGpu, ClusterJob } from "./cluster-input.ts";
+import type { ClusterGpu, ClusterJob, ClusterNode } from "./cluster-input.ts";
 import { GIB } from "../../hardware/index.ts";
 import type { ProfileLookup } from "./resolve-workloads.ts";
 import { limitText } from "./limits.ts";
@@ -59,12 +60,12 @@ const workText = (work: Work) =>
  * Every job must be able to arrive and run alone within the horizon: past it the clock (float seconds) no
  * longer resolves a training step, and a run would never end.
  */
-function checkHorizon(job: StreamJob, steps: number, profile: WorkloadProfile, horizonS: number): void {
+function checkHorizon(job: StreamJob, aloneS: number, horizonS: number): void {
   const within = `within the simulated horizon, ${limitText("horizon_s", horizonS)}`;
   const { arrival, work } = job.origin;
   if (!(job.arrivalS <= horizonS))
     throw new InputError(arrival.file, arrival.field, `an arrival ${within}`, job.arrivalS);
-  const endS = job.arrivalS + steps * profile.stepTimeS + (profile.startupS ?? 0);
+  const endS = job.arrivalS + aloneS;
   if (!(endS <= horizonS))
     throw new InputError(
       work.file,
@@ -74,47 +75,83 @@ function checkHorizon(job: StreamJob, steps: number, profile: WorkloadProfile, h
     );
 }
 
-export function resolveJobs(
-  stream: StreamJob[],
-  gpus: ClusterGpu[],
-  lookup: ProfileLookup,
-  known: string,
-  horizonS = Infinity,
-): ClusterJob[] {
-  const capacity = mostMemory(gpus);
-  const perNode = largestNode(gpus);
+/** Whether an empty node could take the job: CPU, memory, GPU count and model (node-aware placement). */
+function fitsEmptyNode(node: ClusterNode, job: StreamJob): boolean {
+  const r = job.requests;
+  if (node.gpus.length < job.gpus) return false;
+  if (r === undefined) return true;
+  const model = job.gpus === 0 || r.gpuModels === undefined || r.gpuModels.includes(node.gpuModel ?? "");
+  return r.cpuMilli <= node.cpuMilli && r.memoryMib <= node.memoryMib && model;
+}
+
+/** A placement-only job holds its requests for the duration the stream gives. */
+function holdOf(job: StreamJob): number {
+  if (!("durationS" in job.work))
+    throw new InputError(job.origin.id.file, job.origin.id.field, "a duration for a job without a workload");
+  return job.work.durationS;
+}
+
+export interface JobContext {
+  gpus: ClusterGpu[];
+  nodes: ClusterNode[];
+  lookup: ProfileLookup;
+  known: string;
+  /** Timed replays queue jobs: one no empty node could take would wait forever. */
+  replay: "timed" | "fill";
+  nodeAware: boolean;
+  /** Every job must arrive and finish alone before this (simulated seconds; limits.ts `horizon_s`). */
+  horizonS?: number;
+}
+
+export function resolveJobs(stream: StreamJob[], ctx: JobContext): ClusterJob[] {
+  const capacity = mostMemory(ctx.gpus);
+  const perNode = largestNode(ctx.gpus);
   const fits = new Map<string, WorkloadProfile>();
+  const profileOf = (job: StreamJob, workload: string): WorkloadProfile => {
+    let profile = fits.get(workload);
+    if (profile) return profile;
+    const { file, field } = job.origin.workload;
+    profile = ctx.lookup(workload);
+    if (!profile)
+      throw new InputError(
+        file,
+        field,
+        `a workload of the calibration set or of workloads: (${ctx.known})`,
+        workload,
+      );
+    if (profile.memoryBytes > capacity)
+      throw new InputError(
+        file,
+        field,
+        `a workload that fits one GPU of the scenario (at most ${gib(capacity)} per job; it needs ${gib(profile.memoryBytes)})`,
+        workload,
+      );
+    fits.set(workload, profile);
+    return profile;
+  };
   const jobs = stream.map((job): ClusterJob => {
-    let profile = fits.get(job.workload);
-    if (!profile) {
-      const { file, field } = job.origin.workload;
-      profile = lookup(job.workload);
-      if (!profile)
-        throw new InputError(
-          file,
-          field,
-          `a workload of the calibration set or of workloads: (${known})`,
-          job.workload,
-        );
-      if (profile.memoryBytes > capacity)
-        throw new InputError(
-          file,
-          field,
-          `a workload that fits one GPU of the scenario (at most ${gib(capacity)} per job; it needs ${gib(profile.memoryBytes)})`,
-          job.workload,
-        );
-      fits.set(job.workload, profile);
-    }
-    if (job.gpus > perNode)
+    // A fill replay counts a pod no node can take as unscheduled, as the FGD simulator does.
+    const fill = ctx.nodeAware && ctx.replay === "fill";
+    if (job.gpus > perNode && !fill)
       throw new InputError(
         job.origin.gpus.file,
         job.origin.gpus.field,
         `at most ${perNode} GPUs (the largest node)`,
         job.gpus,
       );
-    const steps = stepsOf(job.work, profile);
-    checkHorizon(job, steps, profile, horizonS);
-    return {
+    if (ctx.nodeAware && ctx.replay === "timed" && !ctx.nodes.some((n) => fitsEmptyNode(n, job)))
+      throw new InputError(
+        job.origin.id.file,
+        job.origin.id.field,
+        "a job some empty node could take (CPU, memory, GPUs and GPU model): it would wait forever",
+        job.id,
+      );
+    const placementOnly = job.workload === undefined;
+    const profile = placementOnly ? undefined : profileOf(job, job.workload!);
+    const steps = profile === undefined ? 0 : stepsOf(job.work, profile);
+    const aloneS = profile === undefined ? holdOf(job) : steps * profile.stepTimeS + (profile.startupS ?? 0);
+    checkHorizon(job, aloneS, ctx.horizonS ?? Infinity);
+    const out: ClusterJob = {
       id: job.id,
       arrivalS: job.arrivalS,
       workload: job.workload,
@@ -122,6 +159,10 @@ export function resolveJobs(
       gpus: job.gpus,
       gpuShare: job.gpuShare,
     };
+    if (placementOnly) out.holdS = aloneS;
+    if (job.requests) out.requests = job.requests;
+    if (job.inflated) out.inflated = true;
+    return out;
   });
   return jobs.sort((a, b) => a.arrivalS - b.arrivalS);
 }

@@ -7,7 +7,9 @@ import { InputError } from "../../core/errors.ts";
 import { gpu } from "../../hardware/index.ts";
 import { readTrace, streamJobs, type ReadText } from "../streams/from-scenario.ts";
 import { readOpenbNodes, type TraceNode } from "../streams/openb-nodes.ts";
-import type { ClusterInput, ClusterJob } from "./cluster-input.ts";
+import { inflate } from "../streams/inflate.ts";
+import type { StreamJob } from "../streams/stream-job.ts";
+import { GPU_MILLI, NODE_AWARE_POLICIES, type ClusterInput, type ClusterJob } from "./cluster-input.ts";
 import { parseScenarioDocument } from "./parse.ts";
 import { resolveGpus } from "./resolve-gpus.ts";
 import { resolveJobs } from "./resolve-jobs.ts";
@@ -40,12 +42,14 @@ export function calibrationRef(calibration: string, file: string): string {
   return path ? resolve(dirname(file), calibration) : calibration;
 }
 
-function checkGpuModels(scenario: Scenario, set: CalibrationSource, file: string): void {
+/** Jobs with workloads run on the calibration set's GPU model (profiles are per model); placement-only runs on any. */
+function checkGpuModels(scenario: Scenario, set: CalibrationSource, stream: StreamJob[], file: string): void {
+  if (!stream.some((j) => j.workload !== undefined)) return;
   const { gpus, nodes } = scenario.hardware;
-  const named = gpus.map((g, i) => [`hardware.gpus[${i}].gpu`, g.gpu]);
+  const named: [string, string | undefined][] = gpus.map((g, i) => [`hardware.gpus[${i}].gpu`, g.gpu]);
   if (nodes) named.push(["hardware.nodes.gpu", nodes.gpu]);
   for (const [field, name] of named)
-    if (gpu(name).name !== set.gpu.name)
+    if (name === undefined || gpu(name).name !== set.gpu.name)
       throw new InputError(
         file,
         field,
@@ -82,7 +86,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     if (traceNodes.length === 0)
       throw new InputError(file, field, "a node list with at least one GPU node", `${nodes.path}: none`);
   }
-  const gpus = resolveGpus(scenario.hardware, file, traceNodes, limits.gpus);
+  const { gpus, nodes: clusterNodes } = resolveGpus(scenario.hardware, file, traceNodes, limits.gpus);
   let set: CalibrationSource;
   const ref = calibrationRef(scenario.calibration, file);
   try {
@@ -93,29 +97,38 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     const where = ref === scenario.calibration ? "" : ` (${ref}: no set there)`;
     throw new InputError(file, "calibration", error.expected + where, scenario.calibration);
   }
-  checkGpuModels(scenario, set, file);
+  const trace = scenario.jobs.trace;
+  let stream = streamJobs(scenario, file, ctx.readText, limits);
+  if (trace?.inflation)
+    stream = inflate(stream, gpus.length * GPU_MILLI, trace.inflation.ratio, scenario.seed);
+  checkGpuModels(scenario, set, stream, file);
   const lookup = workloadLookup(set, scenario.workloads, file);
-  const jobs = resolveJobs(
-    streamJobs(scenario, file, ctx.readText, limits),
+  const replay = trace?.replay ?? "timed";
+  const jobs = resolveJobs(stream, {
     gpus,
+    nodes: clusterNodes,
     lookup,
-    knownWorkloads(set, scenario.workloads),
-    limits.horizon_s,
-  );
+    known: knownWorkloads(set, scenario.workloads),
+    replay,
+    nodeAware: NODE_AWARE_POLICIES.includes(scenario.scheduler.policy),
+    horizonS: limits.horizon_s,
+  });
   checkPercentages(jobs, scenario, file);
-  const workloads = Object.fromEntries(
-    [...new Set(jobs.map((j) => j.workload))].sort().map((id) => [id, lookup(id)!]),
-  );
+  const ids = new Set<string>();
+  for (const j of jobs) if (j.workload !== undefined) ids.add(j.workload);
+  const workloads = Object.fromEntries([...ids].sort().map((id) => [id, lookup(id)!]));
   return {
     name: scenario.name,
     source: file,
     seed: scenario.seed,
     calibration: { name: scenario.calibration, gpu: set.gpu.name, sharing: set.sharing },
     gpus,
+    nodes: clusterNodes,
     workloads,
     jobs,
     scheduler: scenario.scheduler,
     limits,
+    replay,
     output: {
       timeline: scenario.output.timeline,
       events: scenario.output.events,

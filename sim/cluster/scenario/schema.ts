@@ -85,14 +85,16 @@ export const GpuGroup = z.strictObject({
 });
 
 /**
- * GPU nodes read from a cluster trace (the openb node list): each node keeps its name and GPU count, and every
- * GPU becomes the scenario's `gpu` model (profiles are per GPU model; the trace's P100s, T4s, V100s... are not).
+ * Nodes read from a cluster trace (the openb node list): each keeps its name, CPU, memory, GPU count and GPU model.
+ * With `gpu`, every GPU is simulated as that catalog model (profiles are per GPU model; the trace's P100s, T4s,
+ * V100s... have none), the trace's model still naming the node for pods' GPU-model constraints; without it, the
+ * GPUs are the trace's own models and the run places pods only (docs/scenarios.md).
  */
 export const NodeTrace = z.strictObject({
   format: z.literal("openb"),
   /** Relative to the scenario file. */
   path: name,
-  gpu: name,
+  gpu: name.optional(),
   sharing: Sharing.default({ mode: "exclusive" }),
 });
 
@@ -164,6 +166,16 @@ export const Trace = z.strictObject({
   limit: z.int().min(1).optional(),
   /** Multiply trace times (arrivals and durations) by this factor, e.g. 0.01 to compress a long trace. */
   time_scale: positive.default(1),
+  /**
+   * openb: timed replays creation and deletion times; fill places the pods in trace order, none leaving, and counts
+   * those that do not fit as unscheduled (the FGD paper's evaluation).
+   */
+  replay: z.enum(["timed", "fill"]).default("timed"),
+  /**
+   * fill: the FGD paper's workload inflation: pods drawn at random from the trace (seeded stream
+   * "trace/inflation") are appended, or dropped, until the pods ask for `ratio` x the cluster's GPUs.
+   */
+  inflation: z.strictObject({ ratio: positive }).optional(),
 });
 export type Trace = z.infer<typeof Trace>;
 

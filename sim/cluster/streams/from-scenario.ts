@@ -2,6 +2,7 @@
 import { dirname, resolve } from "node:path";
 import { InputError } from "../../core/errors.ts";
 import { LIMITS, limitText, MIB, type ScenarioLimits } from "../scenario/limits.ts";
+import { NODE_AWARE_POLICIES, type PolicyName } from "../scenario/cluster-input.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import { generateJobs } from "./generate.ts";
 import { readGenericCsv } from "./generic-csv.ts";
@@ -86,20 +87,63 @@ export function readTrace(
   }
 }
 
+type Trace = NonNullable<Scenario["jobs"]["trace"]>;
+
+/** Fill replays place openb pods without workloads; pods without workloads need a node-aware policy. */
+function checkReplay(trace: Trace, policy: PolicyName, file: string): void {
+  const nodeAware = NODE_AWARE_POLICIES.includes(policy);
+  if (trace.replay === "fill" && trace.format !== "openb")
+    throw new InputError(
+      file,
+      "jobs.trace.replay",
+      "timed for a csv trace (fill replays openb pod lists)",
+      "fill",
+    );
+  if (trace.replay === "fill" && !nodeAware)
+    throw new InputError(
+      file,
+      "scheduler.policy",
+      `a node-aware policy for a fill replay (${NODE_AWARE_POLICIES.join(", ")})`,
+      policy,
+    );
+  if (trace.replay === "fill" && trace.mix)
+    throw new InputError(file, "jobs.trace.mix", "no mix in a fill replay: its pods are placed, never run");
+  if (trace.inflation && trace.replay !== "fill")
+    throw new InputError(
+      file,
+      "jobs.trace.inflation",
+      "replay: fill (inflation resamples a fill replay's pods)",
+    );
+  if (trace.format === "openb" && !trace.mix && !nodeAware)
+    throw new InputError(
+      file,
+      "jobs.trace.mix",
+      `a workload mix: the openb trace names no models, and policy ${policy} places jobs by their workloads (node-aware policies place pods without: ${NODE_AWARE_POLICIES.join(", ")})`,
+    );
+}
+
 function traced(
-  trace: NonNullable<Scenario["jobs"]["trace"]>,
+  trace: Trace,
   seed: number,
+  policy: PolicyName,
   file: string,
   read: ReadText,
   limits: ScenarioLimits,
 ): StreamJob[] {
+  checkReplay(trace, policy, file);
   const { path, text } = readTrace(file, trace.path, "jobs.trace.path", read, limits.trace_mb);
   let jobs: StreamJob[];
   if (trace.format === "openb") {
-    if (!trace.mix)
-      throw new InputError(file, "jobs.trace.mix", "a workload mix: the openb trace names no models");
     const mixAt = { file, field: "jobs.trace.mix" };
-    jobs = readOpenb(text, path, { mix: trace.mix, mixAt, seed, timeScale: trace.time_scale });
+    const cpuPods = NODE_AWARE_POLICIES.includes(policy);
+    jobs = readOpenb(text, path, {
+      mix: trace.mix,
+      mixAt,
+      seed,
+      timeScale: trace.time_scale,
+      replay: trace.replay,
+      cpuPods,
+    });
   } else {
     if (trace.mix)
       throw new InputError(file, "jobs.trace.mix", "no mix: a generic CSV names each job's workload");
@@ -132,5 +176,5 @@ export function streamJobs(
     return uniqueIds(listed(list, file));
   }
   if (generate) return generated(generate, scenario.seed, file, limits.jobs);
-  return uniqueIds(traced(trace!, scenario.seed, file, read, limits));
+  return uniqueIds(traced(trace!, scenario.seed, scenario.scheduler.policy, file, read, limits));
 }

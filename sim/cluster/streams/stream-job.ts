@@ -1,4 +1,5 @@
 /** A job as a stream yields it: its work is still in the unit the stream states, converted to steps on resolution. */
+import type { Requests } from "../scenario/cluster-input.ts";
 
 export type Work = { iterations: number } | { epochs: number } | { durationS: number };
 
@@ -20,9 +21,13 @@ export interface JobOrigin {
 export interface StreamJob {
   id: string;
   arrivalS: number;
-  workload: string;
+  /** Undefined: a placement-only job, whose work is the duration it holds its requests. */
+  workload?: string;
   work: Work;
   gpus: number;
   gpuShare?: number;
+  requests?: Requests;
+  /** Added by workload inflation. */
+  inflated?: boolean;
   origin: JobOrigin;
 }

@@ -42,6 +42,10 @@ export const METRICS: Metric[] = [
   { column: "sm_activity", get: (s) => s.sm_activity },
   { column: "idle_gpu_fraction", get: (s) => s.idle_gpu_fraction },
   { column: "stranded_mig_slices", get: (s) => s.stranded_mig_slices.mean },
+  { column: "unscheduled_pods", get: (s) => s.unscheduled_pods, integer: true },
+  { column: "gpu_alloc_pct", get: (s) => s.gpu_alloc_pct },
+  { column: "gpu_milli_alloc_pct", get: (s) => s.gpu_milli_alloc_pct },
+  { column: "frag_gpu_milli_pct", get: (s) => s.frag_gpu_milli_pct },
 ];
 
 /** An axis value as one cell: numbers as they are; an axis setting several fields, their values joined. */

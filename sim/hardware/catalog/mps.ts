@@ -12,3 +12,10 @@ export const MPS_LIMITS: MpsLimits = {
   serverMemoryBytes: 66 * MIB,
   source: "NVIDIA MPS documentation (client limit); server memory measured on H200, driver 580.159.04",
 };
+
+/** Pascal and older: 16 clients per device and no active-thread percentage (NVIDIA MPS documentation). */
+export const PRE_VOLTA_MPS_LIMITS: MpsLimits = {
+  ...MPS_LIMITS,
+  maxClients: 16,
+  source: "NVIDIA MPS documentation (16 clients before Volta; execution-resource provisioning needs Volta)",
+};
