@@ -83,7 +83,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     const field = "hardware.nodes.path";
     const { path, text } = readTrace(file, nodes.path, field, ctx.readText, limits.trace_mb);
     traceNodes = readOpenbNodes(text, path);
-    if (traceNodes.length === 0)
+    if (!traceNodes.some((n) => n.gpus > 0))
       throw new InputError(file, field, "a node list with at least one GPU node", `${nodes.path}: none`);
   }
   const { gpus, nodes: clusterNodes } = resolveGpus(scenario.hardware, file, traceNodes, limits.gpus);
