@@ -130,6 +130,11 @@ export const calibrationSetSchema = z.object({
     runs: z.array(z.string()),
     sources: z.array(z.string()),
     notes: z.string().optional(),
+    /**
+     * A set made by `colloc calibrate --base`: the set whose global sharing parameters (and other workloads) it
+     * kept, and how and when that one was made.
+     */
+    base: z.object({ set: z.string(), command: z.string(), date: z.string() }).optional(),
   }),
   sharing: sharingParamsSchema,
   workloads: z.record(z.string(), workloadProfileSchema),
@@ -146,7 +151,10 @@ export type CalibrationSet = z.infer<typeof calibrationSetSchema>;
 
 /** Both ways assignable: a field added to the type but not the schema (or back) fails the build, not a load. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const profileMatches: Same<z.infer<typeof workloadProfileSchema>, Omit<WorkloadProfile, "startupPhase">> = true;
+const profileMatches: Same<
+  z.infer<typeof workloadProfileSchema>,
+  Omit<WorkloadProfile, "startupPhase">
+> = true;
 const paramsMatch: Same<z.infer<typeof sharingParamsSchema>, SharingParams> = true;
 void [profileMatches, paramsMatch];
 export type FitError = z.infer<typeof fitErrorSchema>;

@@ -39,7 +39,7 @@ export function resolveJobs(
   stream: StreamJob[],
   gpus: ClusterGpu[],
   lookup: ProfileLookup,
-  known: string,
+  expected: (workload: string) => string,
 ): ClusterJob[] {
   const capacity = Math.max(...gpus.map(jobMemoryCapacity));
   const perNode = largestNode(gpus);
@@ -49,13 +49,7 @@ export function resolveJobs(
     if (!profile) {
       const { file, field } = job.origin.workload;
       profile = lookup(job.workload);
-      if (!profile)
-        throw new InputError(
-          file,
-          field,
-          `a workload of the calibration set or of workloads: (${known})`,
-          job.workload,
-        );
+      if (!profile) throw new InputError(file, field, expected(job.workload), job.workload);
       if (profile.memoryBytes > capacity)
         throw new InputError(
           file,

@@ -11,7 +11,7 @@ import type { ClusterInput, ClusterJob } from "./cluster-input.ts";
 import { parseScenarioDocument } from "./parse.ts";
 import { resolveGpus } from "./resolve-gpus.ts";
 import { resolveJobs } from "./resolve-jobs.ts";
-import { knownWorkloads, workloadLookup, type CalibrationSource } from "./resolve-workloads.ts";
+import { expectedWorkload, workloadLookup, type CalibrationSource } from "./resolve-workloads.ts";
 import type { Scenario } from "./schema.ts";
 
 export type { ClusterInput } from "./cluster-input.ts";
@@ -90,11 +90,8 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
   }
   checkGpuModels(scenario, set, file);
   const lookup = workloadLookup(set, scenario.workloads, file);
-  const jobs = resolveJobs(
-    streamJobs(scenario, file, ctx.readText),
-    gpus,
-    lookup,
-    knownWorkloads(set, scenario.workloads),
+  const jobs = resolveJobs(streamJobs(scenario, file, ctx.readText), gpus, lookup, (id) =>
+    expectedWorkload(set, scenario.workloads, id),
   );
   checkPercentages(jobs, scenario, file);
   const workloads = Object.fromEntries(
