@@ -118,6 +118,8 @@ export class Cluster implements ClusterView {
     for (const dev of devices) this.advance(dev, now);
     jobs.state[job] = RUNNING;
     if (Number.isNaN(jobs.start[job])) jobs.start[job] = now;
+    if (jobs.inStartup[job] === 0) jobs.trainStart[job] = now;
+    jobs.smLimit[job] = caps[0].sm ?? this.devices[devices[0]].sms;
     jobs.since[job] = now;
     jobs.device[job] = devices[0];
     if (devices.length > 1) this.gangs.set(job, devices.slice());
@@ -247,6 +249,8 @@ export class Cluster implements ClusterView {
     const now = this.sim.now;
     for (const dev of devices) this.advance(dev, now);
     this.jobs.inStartup[job] = 0;
+    this.jobs.trainStart[job] = now;
+    this.jobs.rate[job] = NaN; // a new phase: its first training rate is a change (logged as progress)
     this.jobs.remaining[job] = this.jobs.steps[job];
     for (const dev of devices) {
       const d = this.devices[dev];
@@ -315,9 +319,13 @@ export class Cluster implements ClusterView {
     );
   }
 
-  /** A multi-GPU job steps at the pace of its slowest device. */
+  /**
+   * A multi-GPU job steps at the pace of its slowest device. With the event log on, a training job whose rate
+   * changes logs its progress (steps done, images/s from now on); its remaining work is up to date here.
+   */
   private updateJobRates(device: number): void {
     const d = this.devices[device];
+    const { jobs, log } = this;
     d.jobs.forEach((j, i) => {
       const gang = this.gangs.get(j);
       let r = d.rates[i];
@@ -327,7 +335,19 @@ export class Cluster implements ClusterView {
           r = Math.min(r, o.rates[o.jobs.indexOf(j)]);
         }
       }
-      this.jobs.rate[j] = r;
+      if (log.enabled && r !== jobs.rate[j] && jobs.inStartup[j] === 0) {
+        const dev = jobs.device[j];
+        const batch = this.profiles[jobs.workload[j]].batch;
+        log.progress(
+          this.sim.now,
+          j,
+          this.devices[dev].gpu,
+          dev,
+          jobs.steps[j] - jobs.remaining[j],
+          r * batch,
+        );
+      }
+      jobs.rate[j] = r;
     });
   }
 

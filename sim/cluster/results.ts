@@ -4,6 +4,7 @@
  * byte amounts are integer columns; every column with a unit carries it as field metadata (units.ts).
  */
 import { Dictionary, Int32, Table, Utf8, makeVector, tableToIPC, vectorFromArray } from "apache-arrow";
+import type { JobTable } from "./job-table.ts";
 import type { RunResult } from "./engine.ts";
 import { EVENT_KINDS } from "./events-log.ts";
 import { OUTCOMES, jobMetrics, summarize, type JobMetrics, type Summary } from "./metrics.ts";
@@ -20,6 +21,12 @@ const labels = (id: number, values: (string | null)[]) =>
 const ipc = (table: Table) => tableToIPC(withUnits(table), "file");
 /** Whole numbers held as doubles (steps, and bytes, which the memory model gives in fractions) as int64. */
 const int64 = (values: Float64Array) => makeVector(BigInt64Array.from(values, (v) => BigInt(Math.round(v))));
+/** SMs each job could use, null for a job that never started. */
+const smLimits = (jobs: JobTable) =>
+  vectorFromArray(
+    Array.from(jobs.smLimit, (s) => (s < 0 ? null : s)),
+    new Int32(),
+  );
 
 export function jobsTable(run: RunResult, m: JobMetrics): Table {
   const { jobs } = run;
@@ -38,6 +45,10 @@ export function jobsTable(run: RunResult, m: JobMetrics): Table {
     finish_s: makeVector(jobs.end),
     wait_s: makeVector(m.waitS),
     completion_s: makeVector(m.completionS),
+    startup_s: makeVector(m.startupS),
+    train_s: makeVector(m.trainS),
+    train_img_per_s: makeVector(m.trainImgPerS),
+    sm_limit: smLimits(jobs),
     solo_s: makeVector(m.soloS),
     slowdown: makeVector(m.slowdown),
     epochs: makeVector(m.epochs),
@@ -84,6 +95,8 @@ export function eventsTable(run: RunResult): Table {
       Array.from(log.gpu.values(), (g) => (g < 0 ? null : ids[g])),
     ),
     device: makeVector(log.device.values()),
+    steps_done: makeVector(log.stepsDone.values()),
+    rate_img_per_s: makeVector(log.imgPerS.values()),
   });
 }
 
