@@ -321,7 +321,7 @@ export class Cluster implements ClusterView {
 
   /**
    * A multi-GPU job steps at the pace of its slowest device. With the event log on, a training job whose rate
-   * changes logs its progress (steps done, images/s from now on); its remaining work is up to date here.
+   * changes logs it (progress).
    */
   private updateJobRates(device: number): void {
     const d = this.devices[device];
@@ -335,18 +335,7 @@ export class Cluster implements ClusterView {
           r = Math.min(r, o.rates[o.jobs.indexOf(j)]);
         }
       }
-      if (log.enabled && r !== jobs.rate[j] && jobs.inStartup[j] === 0) {
-        const dev = jobs.device[j];
-        const batch = this.profiles[jobs.workload[j]].batch;
-        log.progress(
-          this.sim.now,
-          j,
-          this.devices[dev].gpu,
-          dev,
-          jobs.steps[j] - jobs.remaining[j],
-          r * batch,
-        );
-      }
+      if (log.enabled && r !== jobs.rate[j] && jobs.inStartup[j] === 0) log.progress(this.sim.now, j, r);
       jobs.rate[j] = r;
     });
   }

@@ -26,38 +26,30 @@ export class EventLog {
   readonly gpu = int32();
   /** Device index, or -1. */
   readonly device = int32();
-  /** Progress events: the job's steps done by then, and its training rate from then on (images/s); else NaN. */
-  readonly stepsDone = float64();
-  readonly imgPerS = float64();
+  /**
+   * Progress, kept apart and lean (a few per job): when a training job's rate changed, and its rate from then on
+   * in steps/s. Its steps done at each follow from the rates before (results.ts writes both into events.arrow).
+   */
+  readonly progressTime = float64();
+  readonly progressJob = int32();
+  readonly progressRate = float64();
 
   constructor(readonly enabled: boolean) {}
 
   add(time: number, kind: EventKind, job: number, gpu: number, device: number): void {
     if (!this.enabled) return;
-    this.push(time, kind, job, gpu, device, NaN, NaN);
-  }
-
-  /** A training job's rate changed (its co-runners did): where it stands and how fast it goes on. */
-  progress(time: number, job: number, gpu: number, device: number, stepsDone: number, imgPerS: number): void {
-    if (!this.enabled) return;
-    this.push(time, "progress", job, gpu, device, stepsDone, imgPerS);
-  }
-
-  private push(
-    t: number,
-    kind: EventKind,
-    job: number,
-    gpu: number,
-    device: number,
-    steps: number,
-    rate: number,
-  ) {
-    this.time.push(t);
+    this.time.push(time);
     this.kind.push(code.get(kind) as number);
     this.job.push(job);
     this.gpu.push(gpu);
     this.device.push(device);
-    this.stepsDone.push(steps);
-    this.imgPerS.push(rate);
+  }
+
+  /** A training job's rate changed (its co-runners did, or it began training). */
+  progress(time: number, job: number, stepsPerS: number): void {
+    if (!this.enabled) return;
+    this.progressTime.push(time);
+    this.progressJob.push(job);
+    this.progressRate.push(stepsPerS);
   }
 }
