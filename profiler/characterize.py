@@ -37,18 +37,23 @@ WORKERS = "new worker processes"
 REPLAY_KINDS = (("alone", "start-up alone (2 fresh jobs)"), ("naive", "start-up beside a busy job, time-sliced"), ("mps", "start-up beside a busy job, MPS"))
 
 
+# Settings characterize sets itself whatever a spec says: its solo run's trace, and no cap but the memory search's.
+OWN_SETTINGS = ("trace_iters", "memory_cap_gib")
+
+
 def spec_settings(path: str) -> dict:
     """The spec file's optional `settings:` (a plan's keys, e.g. `data` and `loader_workers` for a real data
-    loader), which override characterize's own for every run."""
+    loader), which override characterize's own timing for every run; OWN_SETTINGS stay characterize's."""
     doc = yaml.safe_load(Path(path).read_text())  # load_spec_file read it already: readable YAML with workloads
-    return {} if doc.get("settings") is None else parse_settings(doc["settings"], path, "settings")
+    given = {} if doc.get("settings") is None else parse_settings(doc["settings"], path, "settings")
+    return {k: v for k, v in given.items() if k not in OWN_SETTINGS}
 
 
 def measurement_plan(
     ids: list[str], caps: list[int], custom: dict[str, Workload], source: str, settings: dict
 ) -> list[Experiment]:
     """The solo and SM-capped runs of the workloads, as a plan file would give them."""
-    solo = {"trace_iters": 2, "measure_s": 3, **settings}
+    solo = {"measure_s": 3, **settings, "trace_iters": 2}
     groups = [{"name": SOLO, "modes": ["exclusive"], "workloads": ids, "settings": solo}]
     if caps:
         capped = {"warmup_s": 1.5, "measure_s": 2.5, **settings}
