@@ -58,7 +58,12 @@ test("README's Profile your own GPU runs as written on the fake GPU", async (t) 
   t.timeout(600_000);
   t.deepEqual(
     commands.map((c) => c.split(" ").slice(0, 3).join(" ")),
-    ["python -m profiler", "colloc ingest my-runs", "colloc calibrate my-runs-tables", "colloc run my-runs/characterized.yaml"],
+    [
+      "python -m profiler",
+      "colloc ingest my-runs",
+      "colloc calibrate my-runs-tables",
+      "colloc run my-runs/characterized.yaml",
+    ],
   );
   const { folder, env } = fakeHost();
   const printed: string[] = [];

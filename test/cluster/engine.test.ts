@@ -50,7 +50,11 @@ test("a fresh job starts up first, as its own phase: the sharing model sees its 
   t.deepEqual(seen.filter((s) => s !== "").sort(), ["small", "small:startup"]);
   const kinds = [...alone.log.kind.values()].map((k) => EVENT_KINDS[k]);
   t.deepEqual(kinds, ["arrive", "start", "train", "finish"]);
-  t.deepEqual([...alone.log.progressTime.values()], [4], "its training rate, once, from the end of its start-up");
+  t.deepEqual(
+    [...alone.log.progressTime.values()],
+    [4],
+    "its training rate, once, from the end of its start-up",
+  );
   const m = jobMetrics(alone);
   t.deepEqual([m.startupS[0], m.trainS[0], m.trainImgPerS[0]], [4, 10, alone.profiles[0].batch]);
 
