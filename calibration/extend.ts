@@ -56,7 +56,9 @@ function smPointRows(dir: string): SmPointRow[] {
 export function extendSet(base: BaseSet, ds: Dataset, command: string): CalibrationOutput {
   checkGpu(ds, base);
   const { set: old } = base;
-  const fitted = fitProfiles(ds, measuredRuns(ds), old.gpu.name, old.gpu.sms);
+  const runs = measuredRuns(ds);
+  const fitted = fitProfiles(ds, runs, old.gpu.name, old.gpu.sms);
+  const shared = runs.filter((r) => r.usable && !r.validation && r.procs.length > 1 && r.mode !== "replay");
   const ids = Object.keys(fitted.profiles);
   const isNew = (id: string) => Object.hasOwn(fitted.profiles, id);
   const waits = fitStartupWaits({ ...old, workloads: { ...old.workloads, ...fitted.profiles } }, ds);
@@ -81,6 +83,12 @@ export function extendSet(base: BaseSet, ds: Dataset, command: string): Calibrat
       .filter((id) => Object.hasOwn(old.workloads, id))
       .map((id) => `${id}: replaces the profile ${base.name} had`),
     ...fitted.warnings,
+    ...(shared.length === 0
+      ? []
+      : [
+          `${shared.length} co-running run(s) of ${ds.dir} not fitted (${shared.map((r) => r.runId).join(", ")}): ` +
+            `--base keeps ${base.name}'s sharing parameters (calibrate without --base fits them)`,
+        ]),
     ...(waitless.length === 0
       ? []
       : [

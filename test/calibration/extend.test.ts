@@ -66,6 +66,30 @@ test("--base says what the new workloads lack and what the simulator assumes ins
   t.true(set.warnings.some((w) => /^no memory-capped run of large, medium: .*whole solo footprint/.test(w)));
 });
 
+test("co-running runs of the dataset are not fitted with --base, and a warning says so", (t) => {
+  const ds = syntheticDataset();
+  const withPair = newRuns();
+  const pair = ds.runs.find((r) => r.run_id === "naive-medium-x2")!;
+  const of = <R extends { run_id: string }>(rows: R[]) => rows.filter((r) => r.run_id === pair.run_id);
+  const { set } = extendSet(
+    base,
+    {
+      ...withPair,
+      runs: [...withPair.runs, pair],
+      workloads: [...withPair.workloads, ...of(ds.workloads)],
+      procs: [...withPair.procs, ...of(ds.procs)],
+      samples: [...withPair.samples, ...of(ds.samples)],
+    },
+    "test",
+  );
+  t.deepEqual(set.sharing, base.set.sharing);
+  t.true(
+    set.warnings.includes(
+      "1 co-running run(s) of new-tables not fitted (naive-medium-x2): --base keeps base's sharing parameters (calibrate without --base fits them)",
+    ),
+  );
+});
+
 test("a workload without kernel-traced solo runs is skipped with the reason, the others are added", (t) => {
   const ds = newRuns();
   const { set } = extendSet(
