@@ -93,8 +93,10 @@ def cmd_characterize(args) -> int:
     for status in results.values():
         counts[status] = counts.get(status, 0) + 1
     print(f"summary: {', '.join(f'{k} {v}' for k, v in sorted(counts.items()))} in {time.time() - progress.started:.0f} s")
-    (out / ch.SCENARIO_FILE).write_text(ch.try_scenario(out, ids, gpu["name"]))
-    commands, note = ch.next_commands(out, gpu["name"])
+    trained = [w for w in ids if ch.solo_step_s(out, w) is not None]
+    if trained:
+        (out / ch.SCENARIO_FILE).write_text(ch.try_scenario(out, trained, gpu["name"]))
+    commands, note = ch.next_commands(out, gpu["name"], bool(trained))
     print("next, anywhere with Node (from a colloc checkout, `npx colloc` or `npm run colloc --`):")
     for c in commands:
         print(f"  {c}")

@@ -83,7 +83,6 @@ def estimate(experiments: list[Experiment], ids: list[str], out: Path) -> list[C
     searched = [w for w in ids if not any(out.glob(f"exclusive__{w}__cap*"))]
     envs = ({"plain"} if solo or searched else set()) | {e.procs[0].sm_limit for e in capped}
     per_replay = replays.estimate_s(c["fresh_startup"])
-    names = {"alone": replays.alone_name, "naive": lambda w: replays.busy_name(w, "naive"), "mps": lambda w: replays.busy_name(w, "mps")}
     costs = [
         Cost("solo runs with a kernel trace", len(solo), c["solo_traced"]),
         Cost("single-process SM caps", len(capped), c["sm_capped"]),
@@ -91,7 +90,7 @@ def estimate(experiments: list[Experiment], ids: list[str], out: Path) -> list[C
         Cost(WORKERS, len(envs), c["worker_start"]),
     ]
     for kind, what in REPLAY_KINDS:
-        count = sum(not is_complete(out / names[kind](w)) for w in ids)
+        count = sum(not is_complete(out / replays.name(kind, w)) for w in ids)
         costs.append(Cost(what, count, per_replay[kind]))
     return costs
 
@@ -102,7 +101,7 @@ def estimate_text(costs: list[Cost]) -> str:
     lines += [f"  {x.what:44} {x.count:3} x {x.each_s:5.1f} s = {x.total_s:5.0f} s" for x in costs if x.count]
     lines.append(
         "  (each kind of run at its median on the H200 (profiler/characterize.yaml: calibration/data/h200-runs), "
-        "a fresh start-up at 12 s; complete run folders are skipped and cost nothing)"
+        f"a fresh start-up at {facts().costs_s['fresh_startup']:g} s; complete run folders are skipped and cost nothing)"
     )
     return "\n".join(lines)
 
@@ -126,7 +125,8 @@ class Progress:
         self.log(message)
 
 
-def _solo_step_s(out: Path, w: str) -> float | None:
+def solo_step_s(out: Path, w: str) -> float | None:
+    """The median step time of a workload's solo run, None unless that run trained."""
     procs = out / f"exclusive__{w}" / "procs.jsonl"
     ends = read_jsonl(procs) if procs.exists() else []
     return ends[0].get("step_time_median_s") if ends and ends[0].get("outcome") == "ok" else None
@@ -147,7 +147,7 @@ def run_replays(ids: list[str], workloads: dict[str, Workload], environment: dic
         log(f"{sc.name}: {results[sc.name]} ({time.time() - t:.1f} s)")
 
     for w in ids:
-        step_s = _solo_step_s(out, w)
+        step_s = solo_step_s(out, w)
         if step_s is None:
             log(f"{w}: no start-up replays (its solo run did not train)")
             continue
@@ -158,12 +158,15 @@ def run_replays(ids: list[str], workloads: dict[str, Workload], environment: dic
     return results
 
 
-def next_commands(out: Path, gpu_name: str) -> tuple[list[str], str | None]:
-    """The colloc commands that turn the runs into predictions, and a note when no set of this GPU ships."""
+def next_commands(out: Path, gpu_name: str, scenario: bool) -> tuple[list[str], str | None]:
+    """The colloc commands that turn the runs into predictions (with `scenario`, running the try-out scenario), and
+    a note when no set of this GPU ships."""
     base = shipped_set(gpu_name)
     tables, set_dir, results = (f"{out}-{suffix}" for suffix in ("tables", "set", "results"))
     calibrate = f"colloc calibrate {tables} --base {base} --out {set_dir}" if base else f"colloc calibrate {tables} --out {set_dir}"
-    commands = [f"colloc ingest {out} --out {tables}", calibrate, f"colloc run {out / SCENARIO_FILE} --out {results}"]
+    commands = [f"colloc ingest {out} --out {tables}", calibrate]
+    if scenario:
+        commands.append(f"colloc run {out / SCENARIO_FILE} --out {results}")
     note = None
     if base is None:
         note = (

@@ -33,6 +33,11 @@ def busy_name(workload: str, sharing: str) -> str:
     return f"startup-{sharing}-busy__{workload}"
 
 
+def name(kind: str, workload: str) -> str:
+    """The run id of a workload's replay of one kind: alone, naive or mps (beside a busy job)."""
+    return alone_name(workload) if kind == "alone" else busy_name(workload, kind)
+
+
 def alone(workload: str, step_s: float) -> Scenario:
     steps = _steps(facts().startup_train_s, step_s)
     jobs = (ReplayJob("a1", 0.0, workload, steps), ReplayJob("a2", 0.0, workload, steps))
