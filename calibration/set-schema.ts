@@ -130,6 +130,11 @@ export const calibrationSetSchema = z.object({
     runs: z.array(z.string()),
     sources: z.array(z.string()),
     notes: z.string().optional(),
+    /**
+     * A set made by `colloc calibrate --base`: the set whose global sharing parameters (and other workloads) it
+     * kept, and how and when that one was made.
+     */
+    base: z.object({ set: z.string(), command: z.string(), date: z.string() }).optional(),
   }),
   sharing: sharingParamsSchema,
   workloads: z.record(z.string(), workloadProfileSchema),

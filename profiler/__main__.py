@@ -64,6 +64,47 @@ def cmd_check_spec(args) -> int:
     return 0
 
 
+def cmd_characterize(args) -> int:
+    from . import characterize as ch
+    from .feasibility import check
+    from .gpu import total_memory_bytes
+    from .session import run_all
+    from .spec_check import check_workloads
+
+    spec = load_spec_file(args.spec)
+    known = {**load_catalog(), **spec}
+    ids = ch.selected(spec, known, args.workloads, args.spec)
+    workloads = {w: known[w] for w in ids}
+    check_workloads(workloads, args.spec, total_memory_bytes())
+    environment = _environment()
+    gpu = environment["gpu"]
+    caps, why = ch.sm_caps(gpu["name"], gpu["sm_count"])
+    experiments = ch.measurement_plan(ids, caps, spec, args.spec, ch.spec_settings(args.spec))
+    check(experiments, environment, args.spec)
+    out = Path(args.out)
+    print(f"characterize {', '.join(ids)} on {gpu['name']} ({gpu['sm_count']} SMs): SM caps {', '.join(map(str, caps))} ({why})")
+    costs = ch.estimate(experiments, ids, out)
+    print(ch.estimate_text(costs), flush=True)
+    progress = ch.Progress(costs, _log)
+    follow = ch.MemorySearch(ch.SOLO, ch.facts().memory_cap_steps, ch.facts().memory_cap_round_gib)
+    results = run_all(experiments, workloads, environment, out, log=progress, follow_up=follow)
+    results.update(ch.run_replays(ids, workloads, environment, out, progress))
+    counts: dict[str, int] = {}
+    for status in results.values():
+        counts[status] = counts.get(status, 0) + 1
+    print(f"summary: {', '.join(f'{k} {v}' for k, v in sorted(counts.items()))} in {time.time() - progress.started:.0f} s")
+    trained = [w for w in ids if ch.solo_step_s(out, w) is not None]
+    if trained:
+        (out / ch.SCENARIO_FILE).write_text(ch.try_scenario(out, trained, gpu["name"]))
+    commands, note = ch.next_commands(out, gpu["name"], bool(trained))
+    print("next, anywhere with Node (from a colloc checkout, `npx colloc` or `npm run colloc --`):")
+    for c in commands:
+        print(f"  {c}")
+    if note:
+        print(f"note: {note}")
+    return 0 if all(s in ("complete", "skipped") for s in results.values()) else 1
+
+
 def cmd_probe(args) -> int:
     report = _environment()
     if args.mps_percentages:
@@ -131,8 +172,16 @@ def cmd_replay(args) -> int:
     workloads = {j.workload: known[j.workload] for j in sc.jobs}
     environment = _environment()
     check([replay_experiment(sc)], environment, args.scenario)
+    launch = "warm-workers" if args.warm_workers else "fresh-process"
     status = run_replay(
-        sc, workloads, environment, Path(args.out), log=_log, scenario_file=Path(args.scenario), validation=not args.calibration
+        sc,
+        workloads,
+        environment,
+        Path(args.out),
+        log=_log,
+        scenario_file=Path(args.scenario),
+        validation=not args.calibration,
+        launch=launch,
     )
     print(f"{sc.name}: {status}")
     return 0 if status == "complete" else 1
@@ -162,6 +211,11 @@ def parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("check-spec", help="check a spec or plan file's workloads (timm names, memory) without GPU work")
     sp.add_argument("file")
     sp.set_defaults(fn=cmd_check_spec)
+    sp = sub.add_parser("characterize", help="everything calibration needs of each workload of a spec file (resumable)")
+    sp.add_argument("--spec", required=True, help="YAML file with the workloads (see docs/profiler.md)")
+    sp.add_argument("--workloads", help="comma-separated ids to characterize (default: every workload of the spec)")
+    sp.add_argument("--out", default=DEFAULT_OUT, help=f"runs folder (default {DEFAULT_OUT})")
+    sp.set_defaults(fn=cmd_characterize)
     sp = sub.add_parser("probe", help="print the GPU, software versions and capabilities")
     sp.add_argument("--mps-percentages", help="comma-separated active-thread percentages: SMs a client sees at each")
     sp.set_defaults(fn=cmd_probe)
@@ -199,6 +253,11 @@ def parser() -> argparse.ArgumentParser:
     common(sp)
     sp.add_argument("scenario")
     sp.add_argument("--calibration", action="store_true", help="let calibration fit this replay (default: validation subset)")
+    sp.add_argument(
+        "--warm-workers",
+        action="store_true",
+        help="hand jobs to processes started (torch imported, CUDA context made) before the clock, not fresh ones",
+    )
     sp.set_defaults(fn=cmd_replay)
 
     sp = sub.add_parser("overhead", help="measure the instrumentation's cost against a bare loop")

@@ -39,8 +39,11 @@ GROUP_KEYS = {
 
 
 def _settings(raw: object, file: str, where: str, base: Settings) -> Settings:
-    if raw is None:
-        return base
+    return base if raw is None else base.with_overrides(parse_settings(raw, file, where))
+
+
+def parse_settings(raw: object, file: str, where: str) -> dict:
+    """A `settings:` mapping of a plan (or spec) file, checked key by key: the overrides it gives."""
     if not isinstance(raw, dict):
         raise InputError(file, where, "a mapping of settings", raw)
     out = {}
@@ -59,7 +62,7 @@ def _settings(raw: object, file: str, where: str, base: Settings) -> Settings:
         if not ok or (want is int and not isinstance(value, int)):
             raise InputError(file, f"{where}.{key}", f"a non-negative {want.__name__}", value)
         out[key] = want(value)
-    return base.with_overrides(out)
+    return out
 
 
 def _list(group: dict, key: str, file: str, where: str, default: list) -> list:
@@ -154,6 +157,14 @@ def load_plan(path: str, custom: dict[str, Workload] | None = None) -> tuple[lis
         doc = yaml.safe_load(Path(path).read_text())
     except (OSError, yaml.YAMLError) as err:
         raise InputError(path, "(file)", "a readable YAML plan file", str(err)) from None
+    return expand_plan(doc, path, custom)
+
+
+def expand_plan(
+    doc: object, path: str, custom: dict[str, Workload] | None = None
+) -> tuple[list[Experiment], dict[str, Workload]]:
+    """A plan document (as a plan file holds it) to its experiments and the workloads they use; `path` names
+    where it came from in messages."""
     if not isinstance(doc, dict):
         raise InputError(path, "(top level)", "a mapping with `groups`", doc)
     known = {**load_catalog(), **(custom or {})}

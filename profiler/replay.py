@@ -1,5 +1,11 @@
 """Live replay: a scenario's jobs on this GPU, each its own process, started at its arrival time under the
-scenario's sharing setup. One run folder (mode `replay`) with jobs.jsonl beside the usual streams."""
+scenario's sharing setup. One run folder (mode `replay`) with jobs.jsonl beside the usual streams.
+
+By default each job is a fresh process launched when it starts, as Slurm or a shell starts `python train.py`:
+its start-up runs from the launch (interpreter, `import torch, timm`, CUDA context, model build, cuDNN
+autotuning). With warm workers (`--warm-workers`, the replays recorded before 2026-12-01) every job's process
+is started, has imported torch and timm and made its CUDA context before the replay's clock starts, so a job's
+start-up is its model build and autotuning only. The manifest's `launch` says which."""
 
 from __future__ import annotations
 
@@ -22,6 +28,7 @@ from .workloads import Workload
 
 POLL_S = 0.02
 JOB_TIMEOUT_S = 900.0
+LAUNCHES = ("fresh-process", "warm-workers")
 
 
 def jit_cache_bytes() -> int:
@@ -52,6 +59,7 @@ def run_replay(
     mps_daemon: MpsDaemon | None = None,
     scenario_file: Path | None = None,
     validation: bool = True,
+    launch: str = "fresh-process",
 ) -> str:
     for run in mark_stale(Path(runs_dir)) if Path(runs_dir).is_dir() else []:
         log(f"{run}: its coordinator was killed while it ran: manifest marked partial")
@@ -64,6 +72,7 @@ def run_replay(
         shutil.copyfile(scenario_file, run_dir / "scenario.yaml")
     exp = replay_experiment(sc, validation)
     manifest = new_manifest(exp, workloads, environment, mode="replay")
+    manifest["launch"] = launch
     for rec, j in zip(manifest["processes"], sc.jobs):
         rec.update(job=j.id, mps_percentage=j.mps_percentage)
     write_json_atomic(run_dir / "manifest.json", manifest)
@@ -78,18 +87,26 @@ def run_replay(
         if daemon is not None:
             daemon.on_event = lambda k, d: files.write("events", {"t": time.time(), "kind": k, "proc": None, "detail": d})
         with daemon or nullcontext():
-            workers: list[WorkerHandle] = []
+            workers: list[WorkerHandle | None] = [None] * len(sc.jobs)
             records: list[dict] = []
+
+            def spawn(i: int) -> WorkerHandle:
+                j = sc.jobs[i]
+                env = client_env(daemon.pipe_dir, j.mps_percentage, sc.memory_limit_gb) if daemon else {}
+                workers[i] = WorkerHandle(env, j.id)
+                files.write("events", {"t": time.time(), "kind": "process_start", "proc": i, "detail": f"pid {workers[i].pid}"})
+                return workers[i]
+
             try:
-                for j in sc.jobs:
-                    env = client_env(daemon.pipe_dir, j.mps_percentage, sc.memory_limit_gb) if daemon else {}
-                    workers.append(WorkerHandle(env, j.id))
-                    workers[-1].send(op="preload", kind=kind)
-                for w in workers:
-                    w.recv(300)
+                if launch == "warm-workers":
+                    for i in range(len(sc.jobs)):
+                        spawn(i).send(op="preload", kind=kind)
+                    for w in workers:
+                        w.recv(300)
                 _note_jit_cache(files)
                 sampler.start()
-                records = _drive(sc, workers, workloads, files, run_dir, manifest, log)
+                launched = (lambda i: workers[i]) if launch == "warm-workers" else spawn
+                records = _drive(sc, launched, workloads, files, run_dir, manifest, log)
                 _note_jit_cache(files)
             except KeyboardInterrupt:
                 interrupted = True
@@ -97,7 +114,8 @@ def run_replay(
             finally:
                 sampler.stop()
                 for w in workers:
-                    w.close(timeout_s=10)
+                    if w is not None:
+                        w.close(timeout_s=10)
                 files.close()
                 seen = {r["proc"]: r.get("sm_count_seen") for r in records}
                 for rec in manifest["processes"]:
@@ -109,7 +127,8 @@ def run_replay(
     return manifest["status"]
 
 
-def _drive(sc: Scenario, workers, workloads, files: RunFiles, run_dir: Path, manifest: dict, log) -> list[dict]:
+def _drive(sc: Scenario, launched, workloads, files: RunFiles, run_dir: Path, manifest: dict, log) -> list[dict]:
+    """launched(i): job i's worker at its start (a fresh process, or its warm worker)."""
     t0 = time.time()
     manifest["window"] = {"start": t0, "end": t0}
     write_json_atomic(run_dir / "manifest.json", manifest)
@@ -120,6 +139,7 @@ def _drive(sc: Scenario, workers, workloads, files: RunFiles, run_dir: Path, man
     arrived: set[str] = set()
     jobs: dict[str, dict] = {}
     records: list[dict] = []
+    workers: dict[int, WorkerHandle] = {}
     while len(jobs) < len(sc.jobs) or running:
         now = time.time() - t0
         for j in sc.jobs:
@@ -130,6 +150,7 @@ def _drive(sc: Scenario, workers, workloads, files: RunFiles, run_dir: Path, man
             j, i = sc.jobs[index[jid]], index[jid]
             w = workloads[j.workload]
             order = {"run_dir": str(run_dir), "proc": i, "workload": {"id": w.id, **w.record()}, "steps": j.steps}
+            workers[i] = launched(i)
             workers[i].send(op="job", settings=settings, **order)
             started.add(jid)
             running.add(jid)

@@ -6,7 +6,7 @@ import math
 import threading
 import time
 
-from .gpu import is_fake, nvml
+from .gpu import fake_memory_used, is_fake, nvml
 
 
 class NvmlSource:
@@ -65,14 +65,19 @@ class NvmlSource:
 
 
 class FakeSource:
+    """Fixed readings, except memory: what the fake jobs hold (gpu.fake_hold) above the fake GPU's baseline."""
+
     def sample(self, t: float) -> dict:
         return {
             "t": round(t, 4),
             "util_gpu": 50.0,
             "util_mem": 20.0,
-            "mem_used_bytes": 1 << 30,
+            "mem_used_bytes": fake_memory_used(),
             "power_w": 300.0,
             "sm_clock_mhz": 1980.0,
+            "gpm_sm_util": 40.0,
+            "gpm_sm_occupancy": 30.0,
+            "gpm_dram_bw_util": 15.0,
         }
 
 

@@ -1,10 +1,13 @@
 """A list of experiments on this host: non-MPS modes first, then every MPS mode under one daemon, each run
-in its own folder, skipping folders already complete (so a plan resumes where it stopped)."""
+in its own folder, skipping folders already complete (so a plan resumes where it stopped). An experiment may
+have follow-ups that depend on what it measured (characterize's memory-cap search): they run in its section,
+after it, on the same workers."""
 
 from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,6 +19,9 @@ from .pools import Pools
 from .runner import run_experiment
 from .sampler import Sampler
 from .workloads import Workload
+
+# A complete experiment and its run folder -> the experiments to run next (each in the same section: MPS or not).
+FollowUp = Callable[[Experiment, Path], list[Experiment]]
 
 
 def _with_uuids(e: Experiment, uuids: list[str]) -> Experiment:
@@ -42,6 +48,7 @@ def run_all(
     deadline: float | None = None,
     log=print,
     mps_daemon: MpsDaemon | None = None,
+    follow_up: FollowUp | None = None,
 ) -> dict[str, str]:
     """Returns run_id -> status ("skipped" for complete folders, "deferred" past the deadline)."""
     runs_dir = Path(runs_dir)
@@ -49,13 +56,19 @@ def run_all(
     for run in mark_stale(runs_dir):
         log(f"{run}: its coordinator was killed while it ran: manifest marked partial")
     results: dict[str, str] = {}
-    todo = []
-    for e in experiments:
-        if is_complete(runs_dir / e.run_id):
-            results[e.run_id] = "skipped"
-        else:
-            todo.append(e)
-    todo = _assign_mig(todo)
+
+    def pending(es: list[Experiment]) -> list[Experiment]:
+        """Those of `es` to run; a complete one is skipped, and its follow-ups are looked at in turn."""
+        out = []
+        for e in es:
+            if is_complete(runs_dir / e.run_id):
+                results[e.run_id] = "skipped"
+                out += pending(follow_up(e, runs_dir / e.run_id)) if follow_up else []
+            else:
+                out.append(e)
+        return out
+
+    todo = _assign_mig(pending(experiments))
     kind = "fake" if all(workloads[w].kind == "fake" for e in todo for w in e.workload_ids) else "timm"
     hz = max((e.settings.sample_hz for e in todo), default=12.5)
     sampler = Sampler(hz, use_gpm=bool(environment["capabilities"].get("gpm")))
@@ -77,6 +90,8 @@ def run_all(
                 else:
                     results[e.run_id] = run_experiment(e, workloads, environment, runs_dir, sampler, pools.workers_for(e))
                 log(f"{e.run_id}: {results[e.run_id]} ({time.time() - t:.1f} s)")
+                if follow_up and results[e.run_id] == "complete":
+                    section.extend(pending(follow_up(e, runs_dir / e.run_id)))  # the loop reaches them
         finally:
             pools.close()
 

@@ -4,7 +4,6 @@
  * while alone, the SM curve through the solo run and the single-process MPS-capped runs, the least memory it
  * trained in under a memory cap, and job start-up from replays made for calibration.
  */
-import { InputError } from "../../sim/core/errors.ts";
 import type { WorkloadProfile } from "../../sim/sharing/types.ts";
 import type { Dataset } from "../dataset.ts";
 import type { MeasuredRun } from "../measured.ts";
@@ -14,7 +13,7 @@ import { kernelStats } from "./kernel-stats.ts";
 import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
 import { fitCurve, type SmPoint } from "./sm-curve.ts";
 import { computationKeys } from "./computation.ts";
-import { fitStartup, type WorkloadStartup } from "./startup.ts";
+import { fitStartup, type StartupFit, type WorkloadStartup } from "./startup.ts";
 import { mean, median } from "./stats.ts";
 
 export interface SmPointRow {
@@ -55,9 +54,12 @@ function leastMemory(capped: MeasuredRun[]): number | undefined {
   return bytes.length === 0 ? undefined : Math.min(...bytes);
 }
 
-function required(value: number | null | undefined, file: string, field: string, what: string): number {
+/** A figure a workload's solo runs lack: that workload is skipped with the message as its reason. */
+class MissingFigure extends Error {}
+
+function required(value: number | null | undefined, where: string, field: string, what: string): number {
   if (value === null || value === undefined || !Number.isFinite(value))
-    throw new InputError(file, field, what);
+    throw new MissingFigure(`${field}: expected ${what} (${where})`);
   return value;
 }
 
@@ -107,7 +109,7 @@ function smPoints(
 /** What the solo runs of one workload say, besides its SM curve. */
 function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[], gpuSms: number) {
   const ids = new Set(solo.map((r) => r.runId));
-  const where = `${ds.dir}: runs ${[...ids].join(", ")}`;
+  const where = `in ${ds.dir}, runs ${[...ids].join(", ")}`;
   const stepTimeS = 1 / mean(solo.map((r) => r.procs[0].stepsPerSecond!));
   const dts = ds.steps.filter((s) => ids.has(s.run_id) && s.phase === "measure").map((s) => s.dt_s);
   const dtMean = mean(dts);
@@ -116,7 +118,7 @@ function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[], gpuSms: numbe
     iterations.length ? median(iterations.map((it) => it.busy_us)) / 1e6 : null,
     where,
     "iterations.busy_us",
-    "kernel-traced iterations of the solo run",
+    "kernel-traced iterations of a solo run (python -m profiler characterize records them, or run --trace-iters 2)",
   );
   const nvml = solo.map((r) => r.procs[0].memoryBytes).filter((m): m is number => m !== null);
   const viaSamples = solo.map(
@@ -155,6 +157,32 @@ function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[], gpuSms: numbe
   };
 }
 
+/** What the fit lacks and what the simulator assumes instead, one warning per missing part. */
+function missingParts(noStartup: string[], noMemoryCap: string[], startup: StartupFit | undefined): string[] {
+  const out: string[] = [];
+  if (noStartup.length > 0)
+    out.push(
+      `no start-up replay of ${noStartup.join(", ")} (alone, or of a workload computing the same): the simulator ` +
+        "gives their jobs no start-up phase (a job trains from its start)",
+    );
+  if (noMemoryCap.length > 0)
+    out.push(
+      `no memory-capped run of ${noMemoryCap.join(", ")}: a job of them needs its whole solo footprint (placement ` +
+        "and MIG instances assume no less)",
+    );
+  if (startup?.launch === "warm-workers")
+    out.push(
+      `start-up fitted on replays with warm workers (${startup.runs.join(", ")}): they leave out a process's own ` +
+        "start (interpreter, import torch and timm, CUDA context), so predicted start-ups are shorter than a freshly " +
+        "launched job's (python -m profiler replay launches fresh processes by default)",
+    );
+  if (startup !== undefined && startup.leftOut.length > 0)
+    out.push(
+      `start-up fitted on fresh-process replays; left out, with warm workers: ${startup.leftOut.join(", ")}`,
+    );
+  return out;
+}
+
 export function fitProfiles(
   ds: Dataset,
   runs: MeasuredRun[],
@@ -187,6 +215,8 @@ export function fitProfiles(
     return own === undefined && same === undefined ? undefined : ({ ...same, ...own } as WorkloadStartup);
   };
   let startupUsed = false;
+  const noStartup: string[] = [];
+  const noMemoryCap: string[] = [];
   for (const id of workloads) {
     const allSolo = fitting.filter((r) => isSolo(r) && r.procs[0].workload === id);
     const allCapped = fitting.filter(
@@ -218,6 +248,14 @@ export function fitProfiles(
       });
       continue;
     }
+    let figures: ReturnType<typeof soloFigures>;
+    try {
+      figures = soloFigures(ds, id, solo, gpuSms);
+    } catch (error) {
+      if (!(error instanceof MissingFigure)) throw error;
+      out.skipped.push({ workload: id, reason: error.message });
+      continue;
+    }
     const fit = fitCurve(points, gpuSms);
     if (fit.rmsePct > CURVE_WARN_PCT) {
       out.warnings.push(
@@ -239,7 +277,6 @@ export function fitProfiles(
       value: fit.rmsePct,
       points: points.length,
     };
-    const figures = soloFigures(ds, id, solo, gpuSms);
     const least = leastMemory(memoryCapped);
     const started = startupOf(id);
     out.profiles[id] = {
@@ -253,6 +290,9 @@ export function fitProfiles(
       transferred: false,
     };
     startupUsed ||= started !== undefined;
+    if (started === undefined) noStartup.push(id);
+    if (!runs.some((r) => r.usable && !r.validation && isMemoryCapped(r) && r.procs[0].workload === id))
+      noMemoryCap.push(id);
     out.soloRuns.set(
       id,
       solo.map((r) => r.runId),
@@ -261,6 +301,7 @@ export function fitProfiles(
     if (least !== undefined) out.runsUsed.push(...memoryCapped.map((r) => r.runId));
   }
   if (startupUsed) out.runsUsed.push(...startup.runs);
+  out.warnings.push(...missingParts(noStartup, noMemoryCap, startupUsed ? startup : undefined));
   out.runsUsed = [...new Set(out.runsUsed)].sort();
   return out;
 }

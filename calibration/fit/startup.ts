@@ -14,6 +14,11 @@
  *   trials, counted by nothing else we record): least squares through the origin per workload, and one slope
  *   per second of solo start-up for workloads never started beside a busy job; under MPS one slope per second
  *   of autotuning (builds were measured not to wait).
+ * A replay's start times are its jobs' launches. Replays that start each job as a fresh process (the default
+ * since 2026-12-01, as Slurm or a shell launches jobs) time start-up from the process launch: interpreter,
+ * `import torch, timm`, CUDA context, model build, autotuning. Replays with warm workers (earlier ones, and
+ * `--warm-workers`) time it from a process that had already imported torch. Where a dataset has fresh-process
+ * replays, only those are fitted, so the start-up a simulated job pays is the one a launched job pays.
  */
 import { group } from "d3-array";
 import { gpuTime, hostTime } from "../../sim/sharing/sm-scaling.ts";
@@ -42,6 +47,37 @@ export interface StartupFit {
   byWorkload: Map<string, WorkloadStartup>;
   /** The replay runs the fit used. */
   runs: string[];
+  /** How the fitted replays started their jobs (undefined: no fitting replay). */
+  launch?: Launch;
+  /** Fitting replays left out because fresh-process ones exist (their start-ups lack the process start). */
+  leftOut: string[];
+}
+
+export type Launch = "fresh-process" | "warm-workers";
+
+/** Replays recorded before the option handed jobs to warm workers. */
+const launchOf = (r: RunRow): Launch => (r.launch as Launch | null) ?? "warm-workers";
+
+/** Complete replays calibration may fit; those with fresh processes only, when there are any. */
+function fittingReplays(ds: Dataset): { runs: RunRow[]; launch?: Launch; leftOut: RunRow[] } {
+  const all = ds.runs.filter(
+    (r) =>
+      r.mode === "replay" &&
+      !r.validation &&
+      r.status === "complete" &&
+      r.ingest_status === "ok" &&
+      r.window_start !== null,
+  );
+  const launch = all.some((r) => launchOf(r) === "fresh-process")
+    ? "fresh-process"
+    : all.length
+      ? "warm-workers"
+      : undefined;
+  return {
+    runs: all.filter((r) => launchOf(r) === launch),
+    launch,
+    leftOut: all.filter((r) => launchOf(r) !== launch),
+  };
 }
 
 /** A replay job with what its steps say: its start-up beyond its steady steps, and when its first step ended. */
@@ -52,17 +88,9 @@ interface StartedJob {
   firstStepEnd: number;
 }
 
-/** Fitting replays (not validation, complete) run under `sharing`, and their finished jobs. */
+/** Fitting replays (fittingReplays) run under `sharing`, and their finished jobs. */
 function startedJobs(ds: Dataset, sharing: string): StartedJob[] {
-  const runs = ds.runs.filter(
-    (r) =>
-      r.mode === "replay" &&
-      (r.sharing ?? "exclusive") === sharing &&
-      !r.validation &&
-      r.status === "complete" &&
-      r.ingest_status === "ok" &&
-      r.window_start !== null,
-  );
+  const runs = fittingReplays(ds).runs.filter((r) => (r.sharing ?? "exclusive") === sharing);
   const byId = new Map(runs.map((r) => [r.run_id, r]));
   const steps = replayJobSteps(ds.steps, new Set(byId.keys()));
   return ds.jobs.flatMap((job) => {
@@ -104,7 +132,13 @@ export function fitStartup(ds: Dataset): StartupFit {
       ...(build.length === 0 ? {} : { startupBuildS: median(build) }),
     });
   }
-  return { byWorkload, runs: [...new Set(alone.map((s) => s.run.run_id))].sort() };
+  const { launch, leftOut } = fittingReplays(ds);
+  return {
+    byWorkload,
+    runs: [...new Set(alone.map((s) => s.run.run_id))].sort(),
+    launch,
+    leftOut: leftOut.map((r) => r.run_id).sort(),
+  };
 }
 
 /** A start-up needs a co-runner demand of at least this, averaged over it, to tell its own slope. */

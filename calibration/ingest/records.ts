@@ -34,6 +34,8 @@ export interface Manifest {
   mode: RunMode;
   /** Replay runs: the sharing setup the jobs ran under. */
   sharing?: Exclude<RunMode, "replay">;
+  /** Replay runs: how jobs were started; absent in replays recorded before the option (warm workers). */
+  launch?: "fresh-process" | "warm-workers";
   processes: ManifestProcess[];
   workloads: Record<string, WorkloadDefinition>;
   gpu: {

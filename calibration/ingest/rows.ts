@@ -25,6 +25,7 @@ function runRow(run: ParsedRun): RunRow {
     experiment: m.experiment,
     mode: m.mode,
     sharing: m.sharing ?? null,
+    launch: m.mode === "replay" ? (m.launch ?? "warm-workers") : null,
     co_runners: coRunnerLabel(m.processes.map((p) => p.workload)),
     process_count: m.processes.length,
     status: m.status,

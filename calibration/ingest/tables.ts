@@ -13,6 +13,10 @@ export const RUNS = {
   experiment: req("utf8", "experiment name (plan entry)"),
   mode: req("utf8", "sharing mode: exclusive, naive, mps, mps-partitioned, green, mig or replay"),
   sharing: opt("utf8", "replay runs: the sharing mode the jobs ran under"),
+  launch: opt(
+    "utf8",
+    "replay runs: fresh-process (each job launched at its start) or warm-workers (torch imported before the clock)",
+  ),
   co_runners: req("utf8", "the processes' workloads, sorted, ' + '-joined, 'xN' for N copies"),
   process_count: req("i32", "number of processes"),
   status: req("utf8", "the profiler's run status: running, complete, partial or failed"),

@@ -10,8 +10,9 @@ import tempfile
 
 def preload() -> dict:
     """Import torch and timm, create the CUDA context and load cuDNN with a tiny convolution: what every job
-    pays once per process, not per model (a fresh MPS daemon also starts its server at the first client). Replays
-    preload before their clock starts. Not covered: on a fresh machine the kernels a model needs are compiled at
+    pays once per process, not per model (a fresh MPS daemon also starts its server at the first client). Plans'
+    workers and warm-worker replays (--warm-workers) preload before measuring; a fresh-process replay's job does
+    all this itself, in its start-up, as a user's job does. Not covered: on a fresh machine the kernels a model needs are compiled at
     their first use (the CUDA JIT cache; replays record its size before and after their jobs)."""
     import timm
     import torch

@@ -130,3 +130,30 @@ def test_the_start_up_scenario_runs_every_computation_once_alone():
     sc = load_scenario(str(REPO / "scenarios/calibration/startup-h200.yaml"), load_catalog())
     assert sc.sharing == "exclusive"
     assert len({j.workload for j in sc.jobs}) == len(sc.jobs) == 10
+
+
+def process_starts(run) -> tuple[dict, list[dict], dict[int, float]]:
+    manifest = json.loads((run / "manifest.json").read_text())
+    events = read_jsonl(run / "events.jsonl")
+    starts = {e["proc"]: e["t"] for e in events if e["kind"] == "job_start"}
+    return manifest, [e for e in events if e["kind"] == "process_start"], starts
+
+
+def test_each_job_is_a_fresh_process_launched_at_its_start_by_default(tmp_path, fake_env):
+    res = fake("replay", scenario(tmp_path, "naive"), out=tmp_path / "runs", env=fake_env)
+    assert res.returncode == 0, res.stderr
+    manifest, launched, starts = process_starts(tmp_path / "runs/replay-naive")
+    assert manifest["launch"] == "fresh-process"
+    # one launch per job, after the replay's clock started and just before the job's start
+    assert sorted(e["proc"] for e in launched) == [0, 1, 2]
+    for e in launched:
+        assert manifest["window"]["start"] <= e["t"] <= starts[e["proc"]]
+
+
+def test_warm_workers_are_launched_before_the_clock(tmp_path, fake_env):
+    res = fake("replay", scenario(tmp_path, "naive"), "--warm-workers", out=tmp_path / "runs", env=fake_env)
+    assert res.returncode == 0, res.stderr
+    manifest, launched, _ = process_starts(tmp_path / "runs/replay-naive")
+    assert manifest["launch"] == "warm-workers"
+    assert sorted(e["proc"] for e in launched) == [0, 1, 2]
+    assert all(e["t"] < manifest["window"]["start"] for e in launched)

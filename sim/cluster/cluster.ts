@@ -146,6 +146,8 @@ export class Cluster implements ClusterView {
     for (const dev of devices) this.advance(dev, now);
     jobs.state[job] = RUNNING;
     if (Number.isNaN(jobs.start[job])) jobs.start[job] = now;
+    if (jobs.inStartup[job] === 0) jobs.trainStart[job] = now;
+    jobs.smLimit[job] = caps[0].sm ?? this.devices[devices[0]].sms;
     jobs.since[job] = now;
     jobs.device[job] = devices[0];
     if (devices.length > 1) this.gangs.set(job, devices.slice());
@@ -309,6 +311,8 @@ export class Cluster implements ClusterView {
     const now = this.sim.now;
     for (const dev of devices) this.advance(dev, now);
     this.jobs.inStartup[job] = 0;
+    this.jobs.trainStart[job] = now;
+    this.jobs.rate[job] = NaN; // a new phase: its first training rate is a change (logged as progress)
     this.jobs.remaining[job] = this.jobs.steps[job];
     for (const dev of devices) {
       const d = this.devices[dev];
@@ -377,9 +381,13 @@ export class Cluster implements ClusterView {
     );
   }
 
-  /** A multi-GPU job steps at the pace of its slowest device. */
+  /**
+   * A multi-GPU job steps at the pace of its slowest device. With the event log on, a training job whose rate
+   * changes logs it (progress).
+   */
   private updateJobRates(device: number): void {
     const d = this.devices[device];
+    const { jobs, log } = this;
     d.jobs.forEach((j, i) => {
       const gang = this.gangs.get(j);
       let r = d.rates[i];
@@ -389,7 +397,8 @@ export class Cluster implements ClusterView {
           r = Math.min(r, o.rates[o.jobs.indexOf(j)]);
         }
       }
-      this.jobs.rate[j] = r;
+      if (log.enabled && r !== jobs.rate[j] && jobs.inStartup[j] === 0) log.progress(this.sim.now, j, r);
+      jobs.rate[j] = r;
     });
   }
 

@@ -5,6 +5,7 @@ export const EVENT_KINDS = [
   "arrive",
   "start",
   "train",
+  "progress",
   "finish",
   "oom",
   "requeue",
@@ -26,6 +27,13 @@ export class EventLog {
   readonly gpu = int32();
   /** Device index, or -1. */
   readonly device = int32();
+  /**
+   * Progress, kept apart and lean (a few per job): when a training job's rate changed, and its rate from then on
+   * in steps/s. Its steps done at each follow from the rates before (results.ts writes both into events.arrow).
+   */
+  readonly progressTime = float64();
+  readonly progressJob = int32();
+  readonly progressRate = float64();
 
   constructor(readonly enabled: boolean) {}
 
@@ -36,5 +44,13 @@ export class EventLog {
     this.job.push(job);
     this.gpu.push(gpu);
     this.device.push(device);
+  }
+
+  /** A training job's rate changed (its co-runners did, or it began training). */
+  progress(time: number, job: number, stepsPerS: number): void {
+    if (!this.enabled) return;
+    this.progressTime.push(time);
+    this.progressJob.push(job);
+    this.progressRate.push(stepsPerS);
   }
 }

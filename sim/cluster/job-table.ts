@@ -47,9 +47,12 @@ export class JobTable {
   readonly remaining: Float64Array;
   readonly rate: Float64Array;
   readonly since: Float64Array;
-  /** First start, last finish (or failure); NaN until they happen. */
+  /** First start, start of training (start-up done), last finish (or failure); NaN until they happen. */
   readonly start: Float64Array;
+  readonly trainStart: Float64Array;
   readonly end: Float64Array;
+  /** SMs the job may use where it started (its first device): its cap after rounding, else the device's; -1 before. */
+  readonly smLimit: Int32Array;
   readonly ooms: Uint16Array;
   /** Set after an out-of-memory when the policy asked for the job to run alone next time. */
   readonly alone: Uint8Array;
@@ -106,7 +109,9 @@ export class JobTable {
     this.rate = new Float64Array(n);
     this.since = new Float64Array(n);
     this.start = new Float64Array(n).fill(NaN);
+    this.trainStart = new Float64Array(n).fill(NaN);
     this.end = new Float64Array(n).fill(NaN);
+    this.smLimit = new Int32Array(n).fill(-1);
     this.ooms = new Uint16Array(n);
     this.alone = new Uint8Array(n);
     this.device = new Int32Array(n).fill(-1);

@@ -1,6 +1,6 @@
 /**
- * Metrics of a finished run: per job (wait, start, finish, completion time, slowdown against running alone,
- * epochs per hour) and per run (makespan, throughput, completion-time mean and tail, out-of-memory count,
+ * Metrics of a finished run: per job (wait, start, finish, completion time, start-up and training time, training
+ * rate, SMs it could use, slowdown against running alone, epochs per hour) and per run (makespan, throughput, completion-time mean and tail, out-of-memory count,
  * energy, utilization, idle capacity, stranded MIG slices). Definitions: docs/simulator.md.
  */
 import { mean, quantileSorted } from "d3-array";
@@ -15,6 +15,15 @@ export const OUTCOMES = ["unfinished", "finished", "failed", "unscheduled"] as c
 export interface JobMetrics {
   waitS: Float64Array;
   completionS: Float64Array;
+  /** First start to training start (0 without a start-up phase); NaN for a job that never began training. */
+  startupS: Float64Array;
+  /** Training start to finish (finished jobs). */
+  trainS: Float64Array;
+  /**
+   * Images per second while training: steps x batch / trainS, which is its rate under each co-runner set it met
+   * weighted by the time it spent beside that set (progress is piecewise constant between changes).
+   */
+  trainImgPerS: Float64Array;
   /** Seconds the job needs alone on a whole GPU of its profile, start-up included. */
   soloS: Float64Array;
   /** Completion time over solo time (1 = as fast as arriving at an idle GPU of its own). */
@@ -32,6 +41,9 @@ export function jobMetrics(run: RunResult): JobMetrics {
   const m: JobMetrics = {
     waitS: new Float64Array(n),
     completionS: new Float64Array(n),
+    startupS: new Float64Array(n),
+    trainS: new Float64Array(n),
+    trainImgPerS: new Float64Array(n),
     soloS: new Float64Array(n),
     slowdown: new Float64Array(n),
     epochs: new Float64Array(n),
@@ -43,16 +55,21 @@ export function jobMetrics(run: RunResult): JobMetrics {
     const finished = jobs.state[j] === FINISHED;
     m.outcome[j] = finished ? 1 : jobs.state[j] === FAILED ? 2 : jobs.state[j] === UNSCHEDULED ? 3 : 0;
     m.waitS[j] = jobs.start[j] - jobs.arrival[j];
+    // A placement-only job: its hold time is its solo time; it trains no epochs and no images.
+    let images = NaN;
     if (w < 0) {
-      // A placement-only job: its hold time is its solo time; it trains no epochs.
       m.soloS[j] = jobs.holdS[j];
       m.epochs[j] = 0;
     } else {
       const p = profiles[w];
+      images = jobs.steps[j] * p.batch;
       m.soloS[j] = jobs.steps[j] * p.stepTimeS + (p.startupS ?? 0);
-      m.epochs[j] = (jobs.steps[j] * p.batch) / p.imagesPerEpoch;
+      m.epochs[j] = images / p.imagesPerEpoch;
     }
     m.completionS[j] = finished ? jobs.end[j] - jobs.arrival[j] : NaN;
+    m.startupS[j] = jobs.trainStart[j] - jobs.start[j];
+    m.trainS[j] = finished ? jobs.end[j] - jobs.trainStart[j] : NaN;
+    m.trainImgPerS[j] = images / m.trainS[j];
     m.slowdown[j] = m.completionS[j] / m.soloS[j];
     m.epochsPerHour[j] = finished ? m.epochs[j] / ((jobs.end[j] - jobs.start[j]) / 3600) : NaN;
   }
@@ -101,6 +118,11 @@ export interface Summary {
   completion_s: Tail;
   wait_s: Tail;
   slowdown: Tail;
+  /** Over jobs that began training, finished jobs, and jobs that started (SMs after rounding, see JobTable). */
+  startup_s: Tail;
+  train_s: Tail;
+  train_img_per_s: Tail;
+  sm_limit: Tail;
   oom: { events: number; jobs: number };
   energy_kwh: number;
   mean_power_w: number;
@@ -215,6 +237,10 @@ export function summarize(run: RunResult, m: JobMetrics): Summary {
     completion_s: tail(m.completionS),
     wait_s: tail(m.waitS),
     slowdown: tail(m.slowdown),
+    startup_s: tail(m.startupS),
+    train_s: tail(m.trainS),
+    train_img_per_s: tail(m.trainImgPerS),
+    sm_limit: tail(Float64Array.from(jobs.smLimit, (s) => (s < 0 ? NaN : s))),
     oom: { events: oomEvents, jobs: oomJobs },
     energy_kwh: sum(ledger.energyJ) / 3.6e6,
     mean_power_w: run.endS > 0 ? sum(ledger.energyJ) / run.endS : 0,

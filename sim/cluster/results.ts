@@ -5,6 +5,7 @@
  * field metadata (units.ts).
  */
 import { Dictionary, Int32, Table, Utf8, makeVector, tableToIPC, vectorFromArray } from "apache-arrow";
+import type { JobTable } from "./job-table.ts";
 import type { RunResult } from "./engine.ts";
 import { EVENT_KINDS } from "./events-log.ts";
 import { OUTCOMES, jobMetrics, summarize, type JobMetrics, type Summary } from "./metrics.ts";
@@ -22,6 +23,12 @@ const labels = (id: number, values: (string | null)[]) =>
 const ipc = (table: Table) => tableToIPC(withUnits(table), "file");
 /** Whole numbers held as doubles (steps, and bytes, which the memory model gives in fractions) as int64. */
 const int64 = (values: Float64Array) => makeVector(BigInt64Array.from(values, (v) => BigInt(Math.round(v))));
+/** SMs each job could use, null for a job that never started. */
+const smLimits = (jobs: JobTable) =>
+  vectorFromArray(
+    Array.from(jobs.smLimit, (s) => (s < 0 ? null : s)),
+    new Int32(),
+  );
 
 export function jobsTable(run: RunResult, m: JobMetrics): Table {
   const { jobs } = run;
@@ -40,6 +47,10 @@ export function jobsTable(run: RunResult, m: JobMetrics): Table {
     finish_s: makeVector(jobs.end),
     wait_s: makeVector(m.waitS),
     completion_s: makeVector(m.completionS),
+    startup_s: makeVector(m.startupS),
+    train_s: makeVector(m.trainS),
+    train_img_per_s: makeVector(m.trainImgPerS),
+    sm_limit: smLimits(jobs),
     solo_s: makeVector(m.soloS),
     slowdown: makeVector(m.slowdown),
     epochs: makeVector(m.epochs),
@@ -90,21 +101,62 @@ export function timelineTable(run: RunResult): Table {
   });
 }
 
+/**
+ * The event log with its progress rows merged in by time (after the other events of the same time), each with the
+ * job's steps done by then (its earlier rates over their spans: the rate is constant between its progress rows)
+ * and its rate from then on in images/s; other rows have NaN there.
+ */
 export function eventsTable(run: RunResult): Table {
-  const { log, jobs } = run;
+  const { log, jobs, profiles } = run;
   const ids = run.input.gpus.map((g) => g.id);
+  const [time, kind, job, gpu, device] = [log.time, log.kind, log.job, log.gpu, log.device].map((c) =>
+    c.values(),
+  );
+  const [pTime, pJob, pRate] = [log.progressTime, log.progressJob, log.progressRate].map((c) => c.values());
+  const n = time.length + pTime.length;
+  const out = {
+    time: new Float64Array(n),
+    kind: new Array<string>(n),
+    job: new Array<string | null>(n),
+    gpu: new Array<string | null>(n),
+    device: new Int32Array(n),
+    steps: new Float64Array(n).fill(NaN),
+    rate: new Float64Array(n).fill(NaN),
+  };
+  const since = new Float64Array(jobs.count).fill(NaN);
+  const lastRate = new Float64Array(jobs.count);
+  const done = new Float64Array(jobs.count);
+  for (let row = 0, e = 0, p = 0; row < n; row++) {
+    if (p >= pTime.length || (e < time.length && time[e] <= pTime[p])) {
+      out.time[row] = time[e];
+      out.kind[row] = EVENT_KINDS[kind[e]];
+      out.job[row] = job[e] < 0 ? null : jobs.ids[job[e]];
+      out.gpu[row] = gpu[e] < 0 ? null : ids[gpu[e]];
+      out.device[row] = device[e++];
+      continue;
+    }
+    const j = pJob[p];
+    const t = pTime[p];
+    if (!Number.isNaN(since[j])) done[j] += lastRate[j] * (t - since[j]);
+    since[j] = t;
+    lastRate[j] = pRate[p];
+    const dev = jobs.device[j];
+    out.time[row] = t;
+    out.kind[row] = "progress";
+    out.job[row] = jobs.ids[j];
+    out.gpu[row] = ids[run.cluster.devices[dev].gpu];
+    out.device[row] = dev;
+    out.steps[row] = done[j];
+    out.rate[row] = pRate[p++] * profiles[jobs.workload[j]].batch;
+  }
   return new Table({
-    time_s: makeVector(log.time.values()),
-    kind: labels(
-      0,
-      Array.from(log.kind.values(), (k) => EVENT_KINDS[k]),
-    ),
-    job: utf8(Array.from(log.job.values(), (j) => (j < 0 ? null : jobs.ids[j]))),
-    gpu: labels(
-      1,
-      Array.from(log.gpu.values(), (g) => (g < 0 ? null : ids[g])),
-    ),
-    device: makeVector(log.device.values()),
+    time_s: makeVector(out.time),
+    kind: labels(0, out.kind),
+    job: utf8(out.job),
+    gpu: labels(1, out.gpu),
+    device: makeVector(out.device),
+    steps_done: makeVector(out.steps),
+    rate_img_per_s: makeVector(out.rate),
   });
 }
 

@@ -7,6 +7,7 @@ import { Field, Schema, Table } from "apache-arrow";
 
 /** Name suffix -> unit, longest suffixes first; `_per_hour` stays in a label ("jobs per hour"), the others go. */
 const SUFFIXES: [string, string][] = [
+  ["_img_per_s", "images/s"],
   ["_per_hour", "/h"],
   ["_bytes", "bytes"],
   ["_kwh", "kWh"],
@@ -30,6 +31,7 @@ const NAMED: Record<string, string> = {
   fraction: "fraction (0-1)",
   slowdown: "ratio",
   slowdown_mean: "ratio",
+  sm_limit: "SMs",
   stranded_mig_slices: "slices",
   mape: "%",
 };

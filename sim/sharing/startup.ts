@@ -1,7 +1,8 @@
 /**
- * A job's start-up as the sharing models see it: a phase of its own before training. Alone it takes startupS
- * seconds, keeping the GPU busy only startupBusyFraction of them (model build, CUDA context, cuDNN autotuning:
- * host work and short synchronized trials), so it takes little GPU time from co-runners; its SM activity is
+ * A job's start-up as the sharing models see it: a phase of its own before training, from its process's launch.
+ * Alone it takes startupS seconds, keeping the GPU busy only startupBusyFraction of them (interpreter and imports
+ * where calibration measured fresh processes, CUDA context, model build, cuDNN autotuning: host work and short
+ * synchronized trials), so it takes little GPU time from co-runners; its SM activity is
  * measured (startupSmActivity; else the training one scaled down by that busy fraction), its power above idle
  * scales down by the busy fraction.
  * Its GPU part is the workload's own kernels and algorithm trials, so on fewer SMs (an MPS cap, a MIG slice) it

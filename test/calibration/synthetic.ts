@@ -106,6 +106,7 @@ function runRow(plan: Plan, index: number): RunRow {
     experiment: "synthetic",
     mode: plan.mode === "mps-partitioned" ? "mps-partitioned" : plan.mode,
     sharing: null,
+    launch: null,
     co_runners: plan.procs.map((p) => p.workload).join(" + "),
     process_count: plan.procs.length,
     status: "complete",

@@ -51,6 +51,13 @@ test("a fresh job starts up first, as its own phase: the sharing model sees its 
   t.deepEqual(seen.filter((s) => s !== "").sort(), ["small", "small:startup"]);
   const kinds = [...alone.log.kind.values()].map((k) => EVENT_KINDS[k]);
   t.deepEqual(kinds, ["arrive", "start", "train", "finish"]);
+  t.deepEqual(
+    [...alone.log.progressTime.values()],
+    [4],
+    "its training rate, once, from the end of its start-up",
+  );
+  const m = jobMetrics(alone);
+  t.deepEqual([m.startupS[0], m.trainS[0], m.trainImgPerS[0]], [4, 10, alone.profiles[0].batch]);
 
   // Time-sliced by the real naive model: busy 0.9 of 2-s steps; b starts 10 s after a, and slows a only by its
   // busy fraction while it starts up.
@@ -146,10 +153,10 @@ test("a job that cannot fit even alone fails", (t) => {
 
 test("the MPS setup's percentage reaches the sharing model as an SM cap rounded to whole TPCs", (t) => {
   const seen: (number | undefined)[] = [];
-  simulate(
+  const run = simulate(
     input({
       hardware: gpus({ mode: "mps", percentages: { a: 25 } }),
-      jobs: { list: [job("a", 0, "small", 1)] },
+      jobs: { list: [job("a", 0, "small", 1), job("b", 0, "small", 1)] },
       scheduler: { policy: "mps-pack" },
     }),
     {
@@ -159,8 +166,9 @@ test("the MPS setup's percentage reaches the sharing model as an SM cap rounded 
       },
     },
   );
-  // 25% of 132 SMs = 33, rounded down to 2-SM TPCs.
+  // 25% of 132 SMs = 33, rounded down to 2-SM TPCs; b, uncapped, may use the whole GPU.
   t.true(seen.includes(32));
+  t.deepEqual([...run.jobs.smLimit], [32, 132]);
 });
 
 test("with a timeline interval, every GPU is sampled at that pace until the last job ends", (t) => {

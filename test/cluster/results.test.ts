@@ -35,9 +35,47 @@ test("the events table tells each job's story in time order", (t) => {
     [
       [10, "arrive", null],
       [10, "start", "gpu-1"],
+      [10, "progress", "gpu-1"],
       [30, "finish", "gpu-1"],
     ],
   );
+});
+
+test("progress events give a job's steps done and its rate from then on at every rate change", (t) => {
+  const run = simulate(packedPairInput(), { share: tinyShare });
+  const events = tableFromIPC(runFiles(run).files.get("events.arrow") as Uint8Array).toArray();
+  const batch = run.profiles[run.workloadIds.indexOf("small")].batch;
+  // a shares GPU 0 with b at half its solo rate (1 step/s alone) until b ends at 100 s, then runs alone.
+  t.deepEqual(
+    events
+      .filter((e) => e.job === "a" && e.kind === "progress")
+      .map((e) => [e.time_s, e.steps_done, e.rate_img_per_s]),
+    [
+      [0, 0, batch],
+      [0, 0, batch / 2],
+      [100, 50, batch],
+    ],
+  );
+  t.true(events.filter((e) => e.kind !== "progress").every((e) => Number.isNaN(e.steps_done)));
+});
+
+test("per job: start-up, training time, its rate while training and the SMs it could use", (t) => {
+  const run = simulate(packedPairInput(), { share: tinyShare });
+  const files = runFiles(run).files;
+  const jobs = tableFromIPC(files.get("jobs.arrow") as Uint8Array).toArray();
+  const batch = (w: string) => run.profiles[run.workloadIds.indexOf(w)].batch;
+  // No start-up phase: training runs from start to finish; a ran 100 steps in 150 s, c 10 steps in 20 s.
+  t.deepEqual(
+    jobs.map((r) => [r.job, r.startup_s, r.train_s, r.train_img_per_s, r.sm_limit]),
+    [
+      ["a", 0, 150, (100 * batch("small")) / 150, 132],
+      ["b", 0, 100, (50 * batch("small")) / 100, 132],
+      ["c", 0, 20, (10 * batch("large")) / 20, 132],
+    ],
+  );
+  const summary = JSON.parse(files.get("summary.json") as string);
+  t.deepEqual(summary.train_s, { mean: 90, p50: 100, p95: 145, p99: 149 });
+  t.is(summary.sm_limit.mean, 132);
 });
 
 test("the GPU timeline has a row per change with the energy used so far", (t) => {
@@ -75,7 +113,17 @@ test("counts and byte amounts are integer columns, and every column with a unit 
     power_w: "W",
     energy_j: "J",
   });
-  t.like(units("jobs.arrow"), { completion_s: "s", slowdown: "ratio", epochs_per_hour: "/h" });
+  t.like(units("jobs.arrow"), {
+    completion_s: "s",
+    train_s: "s",
+    slowdown: "ratio",
+    epochs_per_hour: "/h",
+    train_img_per_s: "images/s",
+    sm_limit: "SMs",
+  });
+  t.like(types("jobs.arrow"), { sm_limit: "Int32" });
+  t.like(units("events.arrow"), { rate_img_per_s: "images/s" });
+  t.is(units("events.arrow").steps_done, undefined);
   t.is(units("jobs.arrow").steps, undefined);
   // tinyShare admits the two 10 GB jobs a and b on GPU 0: whole bytes, as int64 (bigint in JS).
   const timeline = tableFromIPC(files.get("gpu-timeline.arrow") as Uint8Array).toArray();

@@ -424,3 +424,26 @@ test("hardware.nodes reads the openb node list: node names and GPU counts kept, 
     /^scenarios\/x\.yaml: hardware\.nodes\.path \(line \d+\): expected a node list with at least one GPU node, got "nodes\.csv: none"$/,
   );
 });
+
+test("a workload the calibration set skipped is bad input that says why the set skipped it", (t) => {
+  const reason = "iterations.busy_us: expected kernel-traced iterations of a solo run";
+  const skipping = (name: string) => ({ ...tinyCalibration(name), skipped: [{ workload: "mine", reason }] });
+  const ask = (yaml: string) => {
+    try {
+      loadScenario(yaml, { file: FILE, calibration: skipping, readText: () => "" });
+    } catch (e) {
+      return e instanceof InputError ? e.message : String(e);
+    }
+    return "loaded";
+  };
+  t.regex(
+    ask(`${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: mine, iterations: 1 }] }`),
+    /^scenarios\/x\.yaml: jobs\.list\[0\]\.workload \(line \d+\): expected a workload of the calibration set \(it skipped mine: iterations\.busy_us: expected kernel-traced iterations of a solo run\), got "mine"$/,
+  );
+  t.regex(
+    ask(
+      `${HEAD}${ONE_GPU}workloads: { m2: { extends: mine } }\njobs: { list: [{ arrival_s: 0, workload: m2, iterations: 1 }] }`,
+    ),
+    /workloads\.m2\.extends \(line \d+\): expected a workload of the calibration set \(it skipped mine: /,
+  );
+});

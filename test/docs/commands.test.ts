@@ -12,6 +12,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileS
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { checkoutLinks } from "../cli/scratch.ts";
+import { blocks, commandsOf } from "./shell-blocks.ts";
 
 const run = promisify(execFile);
 const DOCS = ["README.md", ...readdirSync("docs").filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
@@ -23,7 +24,6 @@ const DOCS = ["README.md", ...readdirSync("docs").filter((f) => f.endsWith(".md"
 const COVERED: Record<string, { by: string; title?: string }> = {
   "npm ci": { by: ".ci/run", title: "npm ci --no-audit --no-fund" },
   "bash .ci/run": { by: ".ci/run", title: "npm test" },
-  // The profiler needs a GPU host with PyTorch; its tests run the same commands on the fake host.
   // The fuzzer's long runs: CI runs 1,000 cases itself; the others are the same program on more cases.
   "npm run fuzz -- --cases 1000": { by: ".ci/run", title: "npm run fuzz -- --cases 1000 --seed 1" },
   "npm run fuzz -- --cases 10000 --seed 1": { by: ".ci/run", title: "npm run fuzz -- --cases 1000 --seed 1" },
@@ -40,6 +40,7 @@ const COVERED: Record<string, { by: string; title?: string }> = {
     by: "test/cli/explore.test.ts",
     title: "served on the loopback interface until stopped; a port in use exits 2",
   },
+  // The profiler needs a GPU host with PyTorch; its tests run the same commands on the fake host.
   "python -m profiler probe": {
     by: "profiler/tests/test_probe.py",
     title: "test_probe_describes_the_gpu_the_software_and_what_the_host_can_do",
@@ -68,57 +69,19 @@ const COVERED: Record<string, { by: string; title?: string }> = {
     by: "profiler/tests/test_replay.py",
     title: "test_a_replay_for_calibration_is_not_in_the_validation_subset",
   },
+  // The profiler needs a GPU host with PyTorch: README's "Profile your own GPU" runs as written on the fake host.
+  ...Object.fromEntries(
+    [
+      "python -m profiler characterize --spec my-models.yaml --out my-runs",
+      "colloc ingest my-runs --out my-runs-tables",
+      "colloc calibrate my-runs-tables --base h200 --out my-runs-set",
+      "colloc run my-runs/characterized.yaml --out my-runs-results",
+    ].map((command) => [
+      command,
+      { by: "test/cli/own-model.test.ts", title: "README's Profile your own GPU runs as written on the fake GPU" },
+    ]),
+  ),
 };
-
-interface Command {
-  doc: string;
-  command: string;
-  exit: number;
-  /** A transcript's output lines, when the doc shows them. */
-  output?: string[];
-}
-
-interface Block {
-  lang: string;
-  label: string | undefined;
-  body: string;
-}
-
-function blocks(text: string): Block[] {
-  return [...text.matchAll(/(?:<!-- (.+?) -->\n)?```(\w*)\n([\s\S]*?)```/g)].map((m) => ({
-    label: m[1],
-    lang: m[2],
-    body: m[3],
-  }));
-}
-
-/** `cmd  # exit 2` -> the command and its expected status; other trailing comments dropped. */
-function parseLine(line: string, doc: string): Command {
-  const [, command, comment] = /^(.*?)(?:\s+#\s(.*))?$/.exec(line)!;
-  const exit = /^exit (\d+)\b/.exec(comment ?? "");
-  return { doc, command: command.trim(), exit: exit ? Number(exit[1]) : 0 };
-}
-
-/** Shell blocks as commands (continued lines joined); transcripts as commands with their output. */
-export function commandsOf(doc: string, text: string): Command[] {
-  const commands: Command[] = [];
-  for (const { lang, label, body } of blocks(text)) {
-    if (label !== undefined) continue; // files, and the Slurm submission (test/cli/slurm.test.ts)
-    const lines = body.replace(/\\\n\s*/g, "").split("\n");
-    if (lines.some((l) => l.startsWith("$ "))) {
-      for (const [i, line] of lines.entries()) {
-        if (!line.startsWith("$ ")) continue;
-        const end = lines.findIndex((l, j) => j > i && l.startsWith("$ "));
-        const output = lines.slice(i + 1, end < 0 ? undefined : end);
-        while (output.length > 0 && output.at(-1)!.trim() === "") output.pop();
-        commands.push({ ...parseLine(line.slice(2), doc), output });
-      }
-    } else if (["sh", "bash", "shell", "console"].includes(lang)) {
-      for (const line of lines) if (line.trim() !== "" && !line.startsWith("#")) commands.push(parseLine(line, doc));
-    }
-  }
-  return commands;
-}
 
 /** `a && b` where one part is COVERED: the parts run (or are covered) one by one. */
 const parts = (command: string) => command.split(" && ");

@@ -95,7 +95,8 @@ export interface JobContext {
   gpus: ClusterGpu[];
   nodes: ClusterNode[];
   lookup: ProfileLookup;
-  known: string;
+  /** What a message expects instead of a workload neither the set nor the scenario has. */
+  expected: (workload: string) => string;
   /** Timed replays queue jobs: one no empty node could take would wait forever. */
   replay: "timed" | "fill";
   nodeAware: boolean;
@@ -112,13 +113,7 @@ export function resolveJobs(stream: StreamJob[], ctx: JobContext): ClusterJob[] 
     if (profile) return profile;
     const { file, field } = job.origin.workload;
     profile = ctx.lookup(workload);
-    if (!profile)
-      throw new InputError(
-        file,
-        field,
-        `a workload of the calibration set or of workloads: (${ctx.known})`,
-        workload,
-      );
+    if (!profile) throw new InputError(file, field, ctx.expected(workload), workload);
     if (profile.memoryBytes > capacity)
       throw new InputError(
         file,

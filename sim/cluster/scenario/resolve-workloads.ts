@@ -9,6 +9,8 @@ export interface CalibrationSource {
   gpu: { name: string };
   sharing: SharingParams;
   workloads: Record<string, WorkloadProfile>;
+  /** Workloads the set's data showed but calibration could not profile, and why. */
+  skipped?: { workload: string; reason: string }[];
 }
 
 export type ProfileLookup = (id: string) => WorkloadProfile | undefined;
@@ -36,8 +38,15 @@ function customized(id: string, base: WorkloadProfile, c: CustomWorkload): Workl
 }
 
 /** Known workload ids for messages: the set's, then the custom ones. */
-export function knownWorkloads(set: CalibrationSource, custom: Scenario["workloads"]): string {
+function knownWorkloads(set: CalibrationSource, custom: Scenario["workloads"]): string {
   return [...Object.keys(set.workloads).sort(), ...Object.keys(custom ?? {})].join(", ");
+}
+
+/** What a message expects instead of `id`, a workload neither the set nor the scenario has: why the set lacks it. */
+export function expectedWorkload(set: CalibrationSource, custom: Scenario["workloads"], id: string): string {
+  const skipped = set.skipped?.find((s) => s.workload === id);
+  if (skipped) return `a workload of the calibration set (it skipped ${id}: ${skipped.reason})`;
+  return `a workload of the calibration set or of workloads: (${knownWorkloads(set, custom)})`;
 }
 
 export function workloadLookup(
@@ -48,11 +57,14 @@ export function workloadLookup(
   const own = new Map<string, WorkloadProfile>();
   for (const [id, c] of Object.entries(custom ?? {})) {
     const base = Object.hasOwn(set.workloads, c.extends) ? set.workloads[c.extends] : undefined;
+    const skipped = set.skipped?.find((s) => s.workload === c.extends);
     if (!base)
       throw new InputError(
         file,
         `workloads.${id}.extends`,
-        `a workload of the calibration set (${Object.keys(set.workloads).sort().join(", ")})`,
+        skipped
+          ? `a workload of the calibration set (it skipped ${c.extends}: ${skipped.reason})`
+          : `a workload of the calibration set (${Object.keys(set.workloads).sort().join(", ")})`,
         c.extends,
       );
     own.set(id, customized(id, base, c));

@@ -13,7 +13,7 @@ import { GPU_MILLI, NODE_AWARE_POLICIES, type ClusterInput, type ClusterJob } fr
 import { parseScenarioDocument } from "./parse.ts";
 import { resolveGpus } from "./resolve-gpus.ts";
 import { resolveJobs } from "./resolve-jobs.ts";
-import { knownWorkloads, workloadLookup, type CalibrationSource } from "./resolve-workloads.ts";
+import { expectedWorkload, workloadLookup, type CalibrationSource } from "./resolve-workloads.ts";
 import { scenarioLimits } from "./limits.ts";
 import type { Scenario } from "./schema.ts";
 
@@ -108,7 +108,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     gpus,
     nodes: clusterNodes,
     lookup,
-    known: knownWorkloads(set, scenario.workloads),
+    expected: (id) => expectedWorkload(set, scenario.workloads, id),
     replay,
     nodeAware: NODE_AWARE_POLICIES.includes(scenario.scheduler.policy),
     horizonS: limits.horizon_s,

@@ -76,6 +76,25 @@ test("start-up is the time from start to the first step's end less one median st
   t.deepEqual(fit.runs, ["cal"]);
 });
 
+test("where replays launched fresh processes, only they are fitted: warm workers' start-ups lack the process start", (t) => {
+  // The same workload: 3.5 s from a warm worker, 9.5 s from a fresh process (interpreter, imports, CUDA context).
+  const fresh = { ...run("fresh", false), launch: "fresh-process" };
+  const ds = dataset(
+    [run("warm", false), fresh],
+    [job("warm", 0, "w", 0, 8.5), job("fresh", 0, "w", 0, 14.5)],
+    [...steps("warm", 0, 3, 4), ...steps("fresh", 0, 3, 10)],
+  );
+  const fit = fitStartup(ds);
+  t.is(fit.byWorkload.get("w")?.startupS, 9.5);
+  t.is(fit.launch, "fresh-process");
+  t.deepEqual([fit.runs, fit.leftOut], [["fresh"], ["warm"]]);
+  // Without fresh-process replays the warm ones are fitted, and said to be.
+  const warmOnly = fitStartup(
+    dataset([run("warm", false)], [job("warm", 0, "w", 0, 8.5)], steps("warm", 0, 3, 4)),
+  );
+  t.deepEqual([warmOnly.launch, warmOnly.runs, warmOnly.leftOut], ["warm-workers", ["warm"], []]);
+});
+
 test("validation replays are never fitted", (t) => {
   const ds = dataset([run("val", true)], [job("val", 0, "w", 0, 8.5)], steps("val", 0, 3, 4));
   t.is(fitStartup(ds).byWorkload.size, 0);

@@ -148,4 +148,12 @@ test("what the profiler itself writes ingests whole: a live replay's jobs and an
     ],
   );
   t.deepEqual(rows.overhead.map((o) => o.kind).sort(), ["bare", "bare", "instrumented", "instrumented"]);
+  // Recorded before replays launched fresh processes: its manifest has no `launch`, so it ran warm workers.
+  t.deepEqual(
+    rows.runs.map((r) => [r.run_id, r.launch]),
+    [
+      ["overhead__fake-a", null],
+      ["replay-fake", "warm-workers"],
+    ],
+  );
 });

@@ -1,0 +1,157 @@
+/**
+ * `colloc calibrate DIR --base SET`: the workloads of an ingested dataset added to a copy of a calibration set.
+ * The base's global sharing parameters are kept as fitted on its own runs (provenance.base says which set, made
+ * how and when); each workload of DIR gets its profile from DIR alone: solo figures, SM curve, kernel trace,
+ * least memory, start-up, and its own time-sliced start-up wait where DIR has it start beside a busy job.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { InputError } from "../sim/core/errors.ts";
+import { gpu as catalogGpu } from "../sim/hardware/names.ts";
+import type { CalibrationOutput } from "./calibrate.ts";
+import type { Dataset } from "./dataset.ts";
+import { fitProfiles, type SmPointRow } from "./fit/profiles.ts";
+import { fitStartupWaits } from "./fit/startup.ts";
+import { readTable } from "./ingest/read.ts";
+import { measuredRuns } from "./measured.ts";
+import type { CalibrationSet } from "./set-schema.ts";
+import { smPointTable, workloadTable } from "./tables.ts";
+import { loadTraces, TRACE_FILE, traceTable, tracesFromDataset } from "./traces.ts";
+
+/** A set as loaded for extension: the name it was asked by, its folder (for its tables), its parameters. */
+export interface BaseSet {
+  name: string;
+  dir: string;
+  set: CalibrationSet;
+}
+
+/** Comma-joined distinct values of both lists, sorted (the provenance's version fields). */
+const union = (a: string | undefined, b: (string | null)[]) =>
+  [...new Set([...(a ? a.split(", ") : []), ...b.filter((v): v is string => !!v)])].sort().join(", ");
+
+function checkGpu(ds: Dataset, base: BaseSet): void {
+  const runs = measuredRuns(ds);
+  if (runs.length === 0) throw new InputError(ds.dir, "runs.arrow", "at least one run");
+  for (const r of runs) {
+    const at = { file: `${ds.dir}/runs.arrow`, field: `${r.runId}.gpu_name` };
+    if (catalogGpu(r.gpu, at).name !== base.set.gpu.name)
+      throw new InputError(
+        at.file,
+        at.field,
+        `a run on ${base.set.gpu.name}, the GPU of set ${base.name}`,
+        r.gpu,
+      );
+  }
+}
+
+function smPointRows(dir: string): SmPointRow[] {
+  const file = join(dir, "sm-points.arrow");
+  return existsSync(file)
+    ? readTable(file)
+        .toArray()
+        .map((row) => row.toJSON() as SmPointRow)
+    : [];
+}
+
+export function extendSet(base: BaseSet, ds: Dataset, command: string): CalibrationOutput {
+  checkGpu(ds, base);
+  const { set: old } = base;
+  const runs = measuredRuns(ds);
+  const fitted = fitProfiles(ds, runs, old.gpu.name, old.gpu.sms);
+  const shared = runs.filter((r) => r.usable && !r.validation && r.procs.length > 1 && r.mode !== "replay");
+  const ids = Object.keys(fitted.profiles);
+  const isNew = (id: string) => Object.hasOwn(fitted.profiles, id);
+  const waits = fitStartupWaits({ ...old, workloads: { ...old.workloads, ...fitted.profiles } }, ds);
+  const added = Object.fromEntries(
+    ids.map((id) => {
+      const waitS = waits.byWorkload.get(id);
+      return [
+        id,
+        waitS === undefined ? fitted.profiles[id] : { ...fitted.profiles[id], startupWaitS: waitS },
+      ];
+    }),
+  );
+  const kept = Object.fromEntries(Object.entries(old.workloads).filter(([id]) => !isNew(id)));
+  const workloads = Object.fromEntries(
+    Object.entries({ ...kept, ...added }).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  const waitless = ids.filter(
+    (id) => added[id].startupS !== undefined && added[id].startupWaitS === undefined,
+  );
+  const warnings = [
+    ...ids
+      .filter((id) => Object.hasOwn(old.workloads, id))
+      .map((id) => `${id}: replaces the profile ${base.name} had`),
+    ...fitted.warnings,
+    ...(shared.length === 0
+      ? []
+      : [
+          `${shared.length} co-running run(s) of ${ds.dir} not fitted (${shared.map((r) => r.runId).join(", ")}): ` +
+            `--base keeps ${base.name}'s sharing parameters (calibrate without --base fits them)`,
+        ]),
+    ...(waitless.length === 0
+      ? []
+      : [
+          `no time-sliced start-up wait of its own for ${waitless.join(", ")} (none started beside a job that kept ` +
+            `the GPU busy half the time or more): their start-ups wait ${base.name}'s startupWait ` +
+            `(${old.sharing.startupWait.toFixed(3)}) per second of their solo start-up and unit of co-runner demand`,
+        ]),
+  ];
+  const used = ds.runs.filter((r) => fitted.runsUsed.includes(r.run_id) || waits.runs.includes(r.run_id));
+  const newest = Math.max(...ds.runs.map((r) => (r.ended_at ?? r.started_at) * 1000));
+  const p = old.provenance;
+  const software = (key: "python" | "torch" | "timm" | "profiler") =>
+    union(
+      p.software[key],
+      used.map((r) => r[key]),
+    );
+  const set: CalibrationSet = {
+    ...old,
+    provenance: {
+      command,
+      date: new Date(Math.max(Date.parse(p.date), newest)).toISOString(),
+      driver: union(
+        p.driver,
+        used.map((r) => r.driver),
+      ),
+      cuda: union(
+        p.cuda,
+        used.map((r) => r.cuda),
+      ),
+      software: {
+        python: software("python"),
+        torch: software("torch"),
+        timm: software("timm"),
+        profiler: software("profiler"),
+      },
+      runs: [...new Set([...p.runs, ...used.map((r) => r.run_id)])].sort(),
+      sources: [...p.sources, ds.dir],
+      ...(p.notes === undefined ? {} : { notes: p.notes }),
+      base: { set: base.name, command: p.command, date: p.date },
+    },
+    workloads,
+    fitErrors: {
+      ...Object.fromEntries(
+        Object.entries(old.fitErrors).filter(([k]) => !ids.some((id) => k === `workloads.${id}.smCurve`)),
+      ),
+      ...fitted.fitErrors,
+    },
+    transfers: old.transfers.filter((t) => !ids.some((id) => t.path.startsWith(`workloads.${id}.`))),
+    skipped: [...old.skipped.filter((s) => !isNew(s.workload)), ...fitted.skipped],
+    warnings: [...old.warnings, ...warnings],
+  };
+  const oldTraces = existsSync(join(base.dir, TRACE_FILE)) ? [...loadTraces(base.dir).values()] : [];
+  const traces = [
+    ...oldTraces.filter((t) => !isNew(t.workload)),
+    ...tracesFromDataset(ds, fitted.soloRuns, added, old.gpu.sms),
+  ].sort((a, b) => (a.workload < b.workload ? -1 : 1));
+  const points = [...smPointRows(base.dir).filter((r) => !isNew(r.workload)), ...fitted.smPoints];
+  return {
+    set,
+    tables: {
+      "workloads.arrow": workloadTable(Object.values(workloads)),
+      "sm-points.arrow": smPointTable(points),
+      [TRACE_FILE]: traceTable(traces),
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import test from "ava";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Dataset } from "../../calibration/dataset.ts";
+import { extendSet, type BaseSet } from "../../calibration/extend.ts";
+import { parseCalibrationSet } from "../../calibration/set.ts";
+import { InputError } from "../../sim/core/errors.ts";
+import { syntheticDataset, truth } from "./synthetic.ts";
+
+/** A base set of `small` alone, with sharing parameters of its own, in a folder without tables. */
+const base: BaseSet = {
+  name: "base",
+  dir: mkdtempSync(join(tmpdir(), "colloc-extend-")),
+  set: {
+    ...truth,
+    provenance: { ...truth.provenance, command: "colloc calibrate base-tables --out base" },
+    sharing: { ...truth.sharing, switchOverhead: 0.4, mpsInterference: 0.2 },
+    workloads: { small: truth.workloads.small },
+    warnings: ["a warning of the base's own"],
+  },
+};
+
+/** The synthetic runs of `medium` and `large` only, alone and SM-capped, with DRAM samples as GPM gives them. */
+function newRuns(): Dataset {
+  const ds = syntheticDataset();
+  const keep = new Set(
+    ds.runs.filter((r) => /^(solo|cap\d+)-(medium|large)$/.test(r.run_id)).map((r) => r.run_id),
+  );
+  const of = <R extends { run_id: string }>(rows: R[]) => rows.filter((r) => keep.has(r.run_id));
+  return {
+    ...ds,
+    dir: "new-tables",
+    runs: of(ds.runs),
+    workloads: of(ds.workloads),
+    procs: of(ds.procs),
+    steps: of(ds.steps),
+    iterations: of(ds.iterations),
+    kernels: of(ds.kernels),
+    jobs: of(ds.jobs),
+    samples: of(ds.samples).map((s) => ({ ...s, gpm_dram_bw_util: 30 })),
+  };
+}
+
+test("--base adds the dataset's workloads to a copy of the set and keeps its sharing parameters", (t) => {
+  const { set } = extendSet(base, newRuns(), "colloc calibrate new-tables --base base --out mine");
+  parseCalibrationSet("mine/parameters.json", set);
+  t.deepEqual(set.sharing, base.set.sharing);
+  t.deepEqual(Object.keys(set.workloads), ["large", "medium", "small"]);
+  t.is(set.workloads.small, base.set.workloads.small);
+  t.true(Math.abs(set.workloads.medium.stepTimeS / truth.workloads.medium.stepTimeS - 1) < 0.01);
+  t.deepEqual(set.provenance.base, {
+    set: "base",
+    command: "colloc calibrate base-tables --out base",
+    date: truth.provenance.date,
+  });
+  t.is(set.provenance.command, "colloc calibrate new-tables --base base --out mine");
+  t.true(set.provenance.sources.includes("new-tables"));
+  t.true(set.provenance.runs.includes("solo-medium"));
+});
+
+test("--base says what the new workloads lack and what the simulator assumes instead", (t) => {
+  const { set } = extendSet(base, newRuns(), "test");
+  t.is(set.warnings[0], "a warning of the base's own");
+  t.true(set.warnings.some((w) => /^no start-up replay of large, medium .*no start-up phase/.test(w)));
+  t.true(set.warnings.some((w) => /^no memory-capped run of large, medium: .*whole solo footprint/.test(w)));
+});
+
+test("co-running runs of the dataset are not fitted with --base, and a warning says so", (t) => {
+  const ds = syntheticDataset();
+  const withPair = newRuns();
+  const pair = ds.runs.find((r) => r.run_id === "naive-medium-x2")!;
+  const of = <R extends { run_id: string }>(rows: R[]) => rows.filter((r) => r.run_id === pair.run_id);
+  const { set } = extendSet(
+    base,
+    {
+      ...withPair,
+      runs: [...withPair.runs, pair],
+      workloads: [...withPair.workloads, ...of(ds.workloads)],
+      procs: [...withPair.procs, ...of(ds.procs)],
+      samples: [...withPair.samples, ...of(ds.samples)],
+    },
+    "test",
+  );
+  t.deepEqual(set.sharing, base.set.sharing);
+  t.true(
+    set.warnings.includes(
+      "1 co-running run(s) of new-tables not fitted (naive-medium-x2): --base keeps base's sharing parameters (calibrate without --base fits them)",
+    ),
+  );
+});
+
+test("a workload without kernel-traced solo runs is skipped with the reason, the others are added", (t) => {
+  const ds = newRuns();
+  const { set } = extendSet(
+    base,
+    { ...ds, iterations: ds.iterations.filter((i) => i.run_id !== "solo-large") },
+    "test",
+  );
+  t.deepEqual(Object.keys(set.workloads), ["medium", "small"]);
+  t.deepEqual(
+    set.skipped.map((s) => s.workload),
+    ["large"],
+  );
+  t.regex(set.skipped[0].reason, /^iterations\.busy_us: expected kernel-traced iterations of a solo run/);
+});
+
+test("runs of another GPU than the base set's are refused, naming the run", (t) => {
+  const ds = newRuns();
+  ds.runs[0] = { ...ds.runs[0], gpu_name: "NVIDIA A100-SXM4-40GB" };
+  const error = t.throws(() => extendSet(base, ds, "test"), { instanceOf: InputError });
+  t.is(error.field, `${ds.runs[0].run_id}.gpu_name`);
+  t.is(error.expected, "a run on H200-141GB, the GPU of set base");
+});
