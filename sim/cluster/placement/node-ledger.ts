@@ -67,6 +67,13 @@ export class NodeLedger {
     this.listeners.push(listener);
   }
 
+  /** Milli-GPUs left on the node, over all its GPUs. */
+  gpuFreeOn(node: number): number {
+    let free = 0;
+    for (const g of this.nodeGpus[node]) free += this.gpuFree[g];
+    return free;
+  }
+
   /** GPUs of the node with at least `milli` left. */
   gpusWith(node: number, milli: number): number {
     let n = 0;

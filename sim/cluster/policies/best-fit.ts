@@ -3,34 +3,19 @@
  * and milli-GPUs half each, each over the largest node's (128 cores, 8 GPUs): score 100 x (1 - sum), truncated,
  * then rescaled to 0..100 over the nodes that can take the pod. A share-GPU pod takes the tightest GPU that fits.
  */
-import { z } from "zod";
-import { bestFitGpus } from "./gpu-choice.ts";
-import type { PolicyModule } from "./module.ts";
-import { nodeParams, nodePolicy } from "./node-policy.ts";
+import { scoredNodePolicy } from "./node-policy.ts";
 
 /** The simulator's normalizers: the largest CPU and GPU spec of a node (milli). */
 export const MAX_SPEC_CPU = 128_000;
 export const MAX_SPEC_GPU = 8_000;
 
-export const bestFit: PolicyModule<z.infer<typeof nodeParams>> = {
-  name: "best-fit",
-  modes: ["naive", "mps"],
-  params: nodeParams,
-  create: (p, input) =>
-    nodePolicy({
-      tieBreak: p.tie_break,
-      seed: input.seed,
-      normalize: true,
-      rule: ({ nodes }) => ({
-        score(_job, node, d) {
-          let gpuFree = 0;
-          for (const g of nodes.nodeGpus[node]) gpuFree += nodes.gpuFree[g];
-          let left = 0;
-          left += ((nodes.cpuFree[node] - d.cpu) / MAX_SPEC_CPU) * 0.5;
-          left += ((gpuFree - d.milli * d.gpus) / MAX_SPEC_GPU) * 0.5;
-          return Math.trunc((1 - left) * 100);
-        },
-        gpus: (_job, node, d) => bestFitGpus(nodes, node, d.gpus, d.milli),
-      }),
-    }),
-};
+export const bestFit = scoredNodePolicy(
+  "best-fit",
+  (nodes, node, d) => {
+    let left = 0;
+    left += ((nodes.cpuFree[node] - d.cpu) / MAX_SPEC_CPU) * 0.5;
+    left += ((nodes.gpuFreeOn(node) - d.milli * d.gpus) / MAX_SPEC_GPU) * 0.5;
+    return Math.trunc((1 - left) * 100);
+  },
+  true,
+);

@@ -4,12 +4,9 @@
  * of a node in use 50 - their count, at least 33; a node with every GPU free 33 - its GPU count (at least that
  * count). CPU pods score 0 everywhere (the first node in tie order). A share-GPU pod takes the tightest GPU.
  */
-import { z } from "zod";
 import { GPU_MILLI } from "../scenario/cluster-input.ts";
 import type { NodeLedger } from "../placement/node-ledger.ts";
-import { bestFitGpus } from "./gpu-choice.ts";
-import type { PolicyModule } from "./module.ts";
-import { nodeParams, nodePolicy } from "./node-policy.ts";
+import { scoredNodePolicy } from "./node-policy.ts";
 
 function packingScore(nodes: NodeLedger, node: number, gpus: number, milli: number): number {
   const own = nodes.nodeGpus[node];
@@ -34,19 +31,6 @@ function packingScore(nodes: NodeLedger, node: number, gpus: number, milli: numb
   return Math.max(100 - Math.trunc(sharePct / 10), 50);
 }
 
-export const gpuPacking: PolicyModule<z.infer<typeof nodeParams>> = {
-  name: "gpu-packing",
-  modes: ["naive", "mps"],
-  params: nodeParams,
-  create: (p, input) =>
-    nodePolicy({
-      tieBreak: p.tie_break,
-      seed: input.seed,
-      rule: ({ nodes }) => ({
-        score(_job, node, d) {
-          return d.gpus === 0 || d.milli <= 0 ? 0 : packingScore(nodes, node, d.gpus, d.milli);
-        },
-        gpus: (_job, node, d) => bestFitGpus(nodes, node, d.gpus, d.milli),
-      }),
-    }),
-};
+export const gpuPacking = scoredNodePolicy("gpu-packing", (nodes, node, d) =>
+  d.gpus === 0 || d.milli <= 0 ? 0 : packingScore(nodes, node, d.gpus, d.milli),
+);

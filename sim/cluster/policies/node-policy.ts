@@ -10,7 +10,9 @@ import { z } from "zod";
 import { RandomStream } from "../../core/index.ts";
 import type { JobTable } from "../job-table.ts";
 import type { NodeLedger } from "../placement/node-ledger.ts";
-import { GPU_MILLI } from "../scenario/cluster-input.ts";
+import { GPU_MILLI, type PolicyName } from "../scenario/cluster-input.ts";
+import { bestFitGpus } from "./gpu-choice.ts";
+import type { PolicyModule } from "./module.ts";
 import type { ClusterView, Placement, Policy } from "./policy.ts";
 
 export const tieBreak = z.enum(["first", "shuffled"]).default("first");
@@ -123,3 +125,29 @@ export function nodePolicy(options: NodePolicyOptions): Policy {
 
 /** The parameters every node-aware policy takes. */
 export const nodeParams = z.strictObject({ tie_break: tieBreak });
+
+/**
+ * A node-aware policy that scores nodes by `score` and gives a share-GPU pod the tightest GPU that fits: the FGD
+ * paper's scored baselines differ only in the score.
+ */
+export function scoredNodePolicy(
+  name: PolicyName,
+  score: (nodes: NodeLedger, node: number, demand: Demand) => number,
+  normalize = false,
+): PolicyModule<z.infer<typeof nodeParams>> {
+  return {
+    name,
+    modes: ["naive", "mps"],
+    params: nodeParams,
+    create: (p, input) =>
+      nodePolicy({
+        tieBreak: p.tie_break,
+        seed: input.seed,
+        normalize,
+        rule: ({ nodes }) => ({
+          score: (_job, node, d) => score(nodes, node, d),
+          gpus: (_job, node, d) => bestFitGpus(nodes, node, d.gpus, d.milli),
+        }),
+      }),
+  };
+}
