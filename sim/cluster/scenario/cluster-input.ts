@@ -24,6 +24,12 @@ import type { ScenarioLimits } from "./limits.ts";
 /** Sharing modes a GPU can be set up in ("naive" = time-slicing; see docs/scenarios.md). */
 export type GpuSharingMode = "exclusive" | "naive" | "mps" | "mig";
 
+/**
+ * Policies that place on nodes (CPU, memory, milli-GPUs per GPU, GPU model): they place CPU-only and
+ * placement-only jobs too. The others place on devices by co-runner count and GPU memory (docs/simulator.md).
+ */
+const NODE_AWARE = ["fgd", "best-fit", "dot-product", "gpu-packing", "gpu-clustering", "random-fit"] as const;
+
 export const POLICY_NAMES = [
   "fifo-exclusive",
   "mig-static",
@@ -31,27 +37,11 @@ export const POLICY_NAMES = [
   "mps-pack",
   "naive-pack",
   "interference-aware",
-  "fgd",
-  "best-fit",
-  "dot-product",
-  "gpu-packing",
-  "gpu-clustering",
-  "random-fit",
+  ...NODE_AWARE,
 ] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
-/**
- * Policies that place on nodes (CPU, memory, milli-GPUs per GPU, GPU model): they place CPU-only and
- * placement-only jobs too. The others place on devices by co-runner count and GPU memory (docs/simulator.md).
- */
-export const NODE_AWARE_POLICIES: readonly PolicyName[] = [
-  "fgd",
-  "best-fit",
-  "dot-product",
-  "gpu-packing",
-  "gpu-clustering",
-  "random-fit",
-];
+export const NODE_AWARE_POLICIES: readonly PolicyName[] = NODE_AWARE;
 
 /** A GPU's capacity in milli-GPUs: requests are thousandths of one GPU, as in the openb trace. */
 export const GPU_MILLI = 1000;
