@@ -7,7 +7,8 @@
 import { mpsClientSms, stranded } from "../hardware/index.ts";
 import { SimulationError } from "../core/errors.ts";
 import type { Simulation } from "../core/simulation.ts";
-import type { ShareResult, WorkloadProfile } from "../sharing/types.ts";
+import { combineInstances } from "../sharing/index.ts";
+import type { GpuLevel, ShareResult, WorkloadProfile } from "../sharing/types.ts";
 import { gpuView, setupKey, setupOf, type Device } from "./device.ts";
 import type { EventLog } from "./events-log.ts";
 import type { GpuLedger } from "./gpu-ledger.ts";
@@ -57,7 +58,6 @@ export class Cluster implements ClusterView {
   /** Devices of each multi-GPU job (single-GPU jobs use JobTable.device). */
   private readonly gangs = new Map<number, number[]>();
   private readonly repartitions = new Map<number, Repartition>();
-  private readonly idleW: number[];
   /** Compute slices of each GPU in MIG mode (0 otherwise): the ones in no instance are stranded. */
   private readonly migSlices: number[];
   /** Stranded compute slices of each GPU, recomputed when its instances change (see `strandedOf`). */
@@ -84,12 +84,6 @@ export class Cluster implements ClusterView {
     this.workloadCount = profiles.length / 2;
     this.gpuDevices = input.gpus.map(() => []);
     this.nodes = new NodeLedger(input);
-    this.idleW = input.gpus.map((g) => {
-      if (!this.modelled(g.model)) return 0;
-      const setup = { mode: "exclusive" } as const;
-      const kind = memo.kind(setupKey(g, setup), { gpu: gpuView(g), setup });
-      return memo.get(kind, [], [], [], []).powerW;
-    });
     this.migSlices = input.gpus.map((g) => (g.sharing.mode === "mig" ? specOf(g).computeSlices : 0));
     this.strandedSlices = input.gpus.map(() => 0);
     input.gpus.forEach((g, i) => {
@@ -468,29 +462,25 @@ export class Cluster implements ClusterView {
     return stranded(specOf(g), layout).computeSlices + reconfiguring;
   }
 
-  /** The GPU's figures from its devices' results (MIG instances add their power above idle). */
+  /** The GPU's figures from its devices' results: a MIG GPU's combine its instances' as validation does. */
   private refreshGpu(gpu: number): void {
     const g = this.input.gpus[gpu];
-    let jobs = 0;
-    let utilization = 0;
-    let smActivity = 0;
-    let memoryBytes = 0;
-    let powerW = 0;
-    for (const dev of this.gpuDevices[gpu]) {
-      const d = this.devices[dev];
-      jobs += d.jobs.length;
-      utilization += (d.result.utilization * d.sms) / g.sms;
-      smActivity += d.result.smActivity;
-      memoryBytes += d.result.memoryBytes;
-      powerW += d.result.powerW;
-    }
-    const mig = g.sharing.mode === "mig";
+    const devices = this.gpuDevices[gpu].map((dev) => this.devices[dev]);
+    const level: GpuLevel =
+      g.sharing.mode !== "mig"
+        ? devices[0].result
+        : this.modelled(g.model)
+          ? combineInstances(
+              devices.map((d) => d.result),
+              this.input.calibration.sharing,
+            )
+          : UNMODELLED;
     this.ledger.update(gpu, this.sim.now, {
-      jobs,
-      utilization: Math.min(1, utilization),
-      smActivity: Math.min(1, smActivity),
-      memoryBytes,
-      powerW: mig ? this.idleW[gpu] + powerW : powerW,
+      jobs: devices.reduce((n, d) => n + d.jobs.length, 0),
+      utilization: level.utilization,
+      smActivity: level.smActivity,
+      memoryBytes: level.memoryBytes,
+      powerW: level.powerW,
       strandedSlices: this.strandedSlices[gpu],
     });
   }

@@ -192,3 +192,6 @@ export interface ShareResult {
   /** Board power, watts (for a MIG instance: the power above idle its jobs add). */
   powerW: number;
 }
+
+/** The GPU-level part of a ShareResult: what a GPU (or one MIG instance) does as a whole. */
+export type GpuLevel = Omit<ShareResult, "stepsPerSecond" | "oom">;
