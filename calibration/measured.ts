@@ -3,6 +3,7 @@
  * second, fractions (0..1), bytes and watts. Calibration fits to these figures and validation compares with them.
  */
 import { group } from "d3-array";
+import { SHARING_MODES } from "../sim/hardware/index.ts";
 import type { SharingMode } from "../sim/sharing/types.ts";
 import type { Dataset } from "./dataset.ts";
 import type { ProcRow, RunRow, SampleRow } from "./ingest/tables.ts";
@@ -116,8 +117,7 @@ export function measuredRuns(ds: Dataset): MeasuredRun[] {
 
 /** The sharing-model mode a measured run is predicted with. */
 export function modeOf(run: MeasuredRun): SharingMode | undefined {
-  const known: SharingMode[] = ["exclusive", "naive", "mps", "mps-partitioned", "green", "mig"];
-  return known.find((m) => m === run.mode);
+  return SHARING_MODES.find((m) => m === run.mode);
 }
 
 /**

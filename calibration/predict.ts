@@ -3,7 +3,7 @@
  * calls, applied to the run's processes. `colloc validate` and the accuracy tests compare this with the run.
  */
 import { InputError } from "../sim/core/errors.ts";
-import { gpu as catalogGpu, migProfile } from "../sim/hardware/names.ts";
+import { gpu as catalogGpu, migProfile, MODEL_OF } from "../sim/hardware/index.ts";
 import { combineInstances, share } from "../sim/sharing/index.ts";
 import type {
   CoRunner,
@@ -53,7 +53,7 @@ export function describeMeasured(run: MeasuredRun, source = run.runId): RunDescr
 
 function setupOf(mode: SharingMode): SharingSetup {
   if (mode === "mig") throw new Error("MIG runs are predicted per instance");
-  return { mode: mode === "mps-partitioned" || mode === "green" ? "mps" : mode };
+  return { mode: MODEL_OF[mode] };
 }
 
 /** MIG: one job per instance (the study's setup); the GPU-level figures combine the instances. */

@@ -25,6 +25,15 @@ export {
   placementOnlyGpus,
   type NameSource,
 } from "./names.ts";
+export {
+  MODEL_MODES,
+  MODEL_OF,
+  SHARING_MODES,
+  type ContendedMode,
+  type GpuSharingMode,
+  type ModelMode,
+  type SharingMode,
+} from "./sharing-modes.ts";
 export { enumeratePlacements, maximalLayouts, multisetKey } from "./enumerate.ts";
 export {
   checkGeometry,

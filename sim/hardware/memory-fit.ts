@@ -11,6 +11,7 @@
  * client with a pinned-memory limit (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT) runs out of memory when its allocations
  * (footprint minus context, unless `pinnedLimitCoversContext`) exceed the limit.
  */
+import type { ContendedMode } from "./sharing-modes.ts";
 import { MIB } from "./units.ts";
 import { MPS_LIMITS } from "./catalog/mps.ts";
 
@@ -64,7 +65,7 @@ export function instanceMemoryFit(footprintBytes: number, usableBytes: number): 
 export function colocatedMemoryFit(
   capacityBytes: number,
   processes: readonly ProcessMemory[],
-  mode: "naive" | "mps",
+  mode: ContendedMode,
   params: MemoryParams = MEASURED_MEMORY_PARAMS,
 ): MemoryFit {
   const mps = mode === "mps";

@@ -9,14 +9,9 @@ import { mpsRates } from "./mps.ts";
 import { naiveRates } from "./naive.ts";
 import type { Slice } from "./slice.ts";
 import { boardPower } from "./power.ts";
-import type { CoRunner, GpuLevel, SharingParams } from "./types.ts";
+import type { CoRunner, GpuLevel, ModelMode, SharingParams } from "./types.ts";
 
-export function migRates(
-  runners: CoRunner[],
-  slice: Slice,
-  inside: "exclusive" | "naive" | "mps",
-  params: SharingParams,
-): Rates {
+export function migRates(runners: CoRunner[], slice: Slice, inside: ModelMode, params: SharingParams): Rates {
   if (inside === "exclusive") return exclusiveRates(runners, slice);
   return inside === "mps" ? mpsRates(runners, slice, params) : naiveRates(runners, slice, params);
 }
