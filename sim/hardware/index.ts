@@ -48,7 +48,6 @@ export {
 } from "./geometry-check.ts";
 export {
   emptyMig,
-  freeInstance,
   futureLayouts,
   migState,
   placeInstance,
@@ -59,10 +58,7 @@ export {
 export { planReconfiguration, type JobPlacement, type ReconfigurationPlan } from "./reconfigure.ts";
 export {
   colocatedMemoryFit,
-  instanceMemoryFit,
-  MEASURED_MEMORY_PARAMS,
   type MemoryFit,
-  type MemoryParams,
   type ProcessMemory,
 } from "./memory-fit.ts";
 export { mpsClientLimit, mpsClientSms } from "./mps.ts";
