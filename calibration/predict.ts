@@ -2,7 +2,7 @@
  * Predict what a measured run should show, from a calibration set: the same sharing models the simulator
  * calls, applied to the run's processes. `colloc validate` and the accuracy tests compare this with the run.
  */
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import { gpu as catalogGpu, migProfile, MODEL_OF } from "../sim/hardware/index.ts";
 import { combineInstances, share } from "../sim/sharing/index.ts";
 import type {

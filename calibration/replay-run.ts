@@ -3,7 +3,7 @@
  * Naive runs replay time-slicing, MPS runs (capped or not) replay concurrent kernels; the set supplies the
  * global parameters, the traces and the power limit.
  */
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import { replay, type JobTrace } from "../sim/replay/index.ts";
 import { dramWhileBusy } from "../sim/sharing/index.ts";
 import { throttle } from "../sim/sharing/power.ts";

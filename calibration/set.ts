@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import type { GpuView, WorkloadProfile } from "../sim/sharing/types.ts";
 import { parseJson } from "./ingest/json-error.ts";
 import { readInputText } from "./ingest/read-file.ts";

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { parseJson } from "./json-error.ts";
 import { parseJsonLines, type LineIssue } from "./jsonl.ts";

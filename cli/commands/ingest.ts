@@ -4,7 +4,7 @@ import { findRunFolders } from "../../calibration/ingest/discover.ts";
 import { arrowFiles, ingestRuns, type Ingested } from "../../calibration/ingest/ingest.ts";
 import { issueError } from "../../calibration/ingest/jsonl.ts";
 import { writeFolder } from "../../calibration/ingest/write-folder.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { interruptible } from "../interrupt.ts";
 import { progress } from "../progress.ts";

@@ -5,8 +5,8 @@
  * rescheduled (a version counter makes older timers no-ops: nothing is cancelled).
  */
 import { mpsClientSms, stranded } from "../hardware/index.ts";
-import { SimulationError } from "../core/errors.ts";
-import type { Simulation } from "../core/simulation.ts";
+import { SimulationError } from "../core/index.ts";
+import type { Simulation } from "../core/index.ts";
 import { combineInstances } from "../sharing/index.ts";
 import type { GpuLevel, ShareResult, WorkloadProfile } from "../sharing/types.ts";
 import { gpuView, setupKey, setupOf, type Device } from "./device.ts";

@@ -3,8 +3,9 @@
  * events), wait in one FIFO queue, start where the policy says, progress at the sharing model's rates, run out
  * of memory when the model says so (the policy decides what next), and finish.
  */
-import { InputError, SimulationError } from "../core/errors.ts";
-import { Simulation } from "../core/simulation.ts";
+import { InputError } from "../input-error.ts";
+import { SimulationError } from "../core/index.ts";
+import { Simulation } from "../core/index.ts";
 import { share } from "../sharing/index.ts";
 import { startupProfile } from "../sharing/startup.ts";
 import type { WorkloadProfile } from "../sharing/types.ts";

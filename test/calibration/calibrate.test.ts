@@ -1,6 +1,6 @@
 import test from "ava";
 import { calibrate } from "../../calibration/calibrate.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { plans, syntheticDataset, truth } from "./synthetic.ts";
 
 const near = (a: number, b: number, tolerance: number) =>

@@ -1,5 +1,5 @@
 import test from "ava";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { EVENT_KINDS } from "../../sim/cluster/events-log.ts";
 import { FAILED, FINISHED } from "../../sim/cluster/job-table.ts";

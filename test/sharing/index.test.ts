@@ -1,5 +1,5 @@
 import test from "ava";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { share } from "../../sim/sharing/index.ts";
 import { gpu, params, profile } from "./profiles.ts";
 

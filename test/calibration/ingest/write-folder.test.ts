@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { discardStaging, intoFolder, writeFolder } from "../../../calibration/ingest/write-folder.ts";
-import { InputError } from "../../../sim/core/errors.ts";
+import { InputError } from "../../../sim/input-error.ts";
 import { scratch } from "./temp-runs.ts";
 
 test("writes every file into a new folder and leaves no temporary folder behind", (t) => {
