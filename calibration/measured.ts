@@ -3,6 +3,7 @@
  * second, fractions (0..1), bytes and watts. Calibration fits to these figures and validation compares with them.
  */
 import { group } from "d3-array";
+import { meanOrNull } from "./fit/stats.ts";
 import { SHARING_MODES } from "../sim/hardware/index.ts";
 import type { SharingMode } from "../sim/sharing/types.ts";
 import type { Dataset } from "./dataset.ts";
@@ -46,9 +47,8 @@ export interface MeasuredRun {
   baselineMemoryBytes: number | null;
 }
 
-const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 const fractionOf = (percents: number[]) => {
-  const m = mean(percents);
+  const m = meanOrNull(percents);
   return m === null ? null : m / 100;
 };
 
@@ -94,7 +94,7 @@ function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): 
     utilization: fractionOf(column(window, (s) => s.util_gpu)),
     smActivity: fractionOf(column(window, (s) => gpmReading(s, s.gpm_sm_util))),
     dramUtil: fractionOf(column(window, (s) => gpmReading(s, s.gpm_dram_bw_util))),
-    powerW: mean(column(window, (s) => s.power_w)),
+    powerW: meanOrNull(column(window, (s) => s.power_w)),
     memoryUsedBytes: used.length ? Math.max(...used) : null,
     baselineMemoryBytes: all.length ? Math.min(...all) : null,
   };

@@ -3,7 +3,7 @@
  * calls, applied to the run's processes. `colloc validate` and the accuracy tests compare this with the run.
  */
 import { InputError } from "../sim/input-error.ts";
-import { gpu as catalogGpu, migProfile, MODEL_OF } from "../sim/hardware/index.ts";
+import { bandwidthShare, gpu as catalogGpu, migProfile, MODEL_OF } from "../sim/hardware/index.ts";
 import { combineInstances, share } from "../sim/sharing/index.ts";
 import type {
   CoRunner,
@@ -73,7 +73,7 @@ function predictMig(
       profile: p.name,
       sms: p.sms,
       memoryBytes: p.usableMemoryBytes,
-      bandwidthShare: p.memorySlices / spec.memorySlices,
+      bandwidthShare: bandwidthShare(spec, p),
     };
     return share(view, { mode: "mig", instance, inside: "exclusive" }, [c], params);
   });

@@ -2,6 +2,7 @@
  * Devices: the places where co-runners share hardware, each a whole GPU or one MIG instance. A device knows
  * its jobs in start order (the order the sharing model admits them to memory) with the caps they started with.
  */
+import { bandwidthShare } from "../hardware/index.ts";
 import type { GpuView, SharingSetup, ShareResult } from "../sharing/types.ts";
 import { specOf, type ClusterGpu, type MigInstance } from "./scenario/cluster-input.ts";
 
@@ -53,7 +54,7 @@ export function setupOf(gpu: ClusterGpu, instance: MigInstance | null): SharingS
       profile: instance.profile,
       sms: instance.sms,
       memoryBytes: instance.memoryBytes,
-      bandwidthShare: instance.memorySlices / specOf(gpu).memorySlices,
+      bandwidthShare: bandwidthShare(specOf(gpu), instance),
     },
     inside: s.mpsInside ? "mps" : "exclusive",
   };

@@ -56,11 +56,9 @@ export {
   type PlacementRule,
 } from "./allocate.ts";
 export { planReconfiguration, type JobPlacement, type ReconfigurationPlan } from "./reconfigure.ts";
-export {
-  colocatedMemoryFit,
-  type MemoryFit,
-  type ProcessMemory,
-} from "./memory-fit.ts";
+export { colocatedMemoryFit, type MemoryFit, type ProcessMemory } from "./memory-fit.ts";
+export { bandwidthShare } from "./bandwidth-share.ts";
+export { MPS_LIMITS } from "./catalog/mps.ts";
 export { mpsClientLimit, mpsClientSms } from "./mps.ts";
 export { layoutKey } from "./tally.ts";
 export { GIB, MIB } from "./units.ts";
