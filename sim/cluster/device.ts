@@ -19,8 +19,7 @@ export interface Device {
   /** Running jobs in start order, with the SM and memory caps each started with. */
   readonly jobs: number[];
   /**
-   * Profile index of each running job's phase, parallel to `jobs`: its workload (JobTable.workload) while it
-   * trains, that plus the number of workloads while it starts up (Cluster.profiles).
+   * Each running job's phase, parallel to `jobs`: its workload's training or start-up phase (phases.ts).
    */
   readonly workloads: number[];
   readonly smLimits: (number | undefined)[];
