@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { findRunFolders } from "../../calibration/ingest/discover.ts";
 import { arrowFiles, ingestRuns, type Ingested } from "../../calibration/ingest/ingest.ts";
 import { issueError } from "../../calibration/ingest/jsonl.ts";
-import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { writeFolder } from "../../io/write-folder.ts";
 import { InputError } from "../../sim/input-error.ts";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { interruptible } from "../interrupt.ts";
