@@ -8,6 +8,7 @@ import { predictRun } from "../../calibration/predict.ts";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import { truth } from "../calibration/synthetic.ts";
+import { near } from "../helpers/near.ts";
 
 const WORKLOADS = ["large", "medium", "small"];
 
@@ -50,7 +51,7 @@ for (const layout of [["3g.71gb", "2g.35gb", "2g.35gb"], ["7g.141gb"]]) {
     t.is(jobs, layout.length);
     // Equal but for the order the instances are summed in (the simulator's device order, the run's process order).
     for (const key of ["utilization", "smActivity", "memoryBytes", "powerW"] as const)
-      t.true(Math.abs(simulated[key] - predicted[key]) <= 1e-12 * predicted[key], key);
+      t.true(near(simulated[key], predicted[key], { relative: 1e-12 }), key);
   });
 }
 
@@ -62,5 +63,5 @@ test("a 7g instance holding all the SMs pays the board's idle power once", (t) =
     mode: "exclusive",
     processes: [{ workload: "large" }],
   });
-  t.true(Math.abs(simulated.powerW - alone.powerW) < 1e-9);
+  t.true(near(simulated.powerW, alone.powerW, { relative: 1e-12 }));
 });
