@@ -2,7 +2,7 @@
  * `colloc calibrate`'s work: an ingested dataset of one GPU -> a calibration set (profiles, sharing parameters,
  * provenance, fit errors, tables). Runs marked `validation` are never fitted.
  */
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { Dataset } from "./dataset.ts";
 import { fitProfiles } from "./fit/profiles.ts";

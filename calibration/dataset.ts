@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import { findRunFolders } from "./ingest/discover.ts";
 import { ingestRuns } from "./ingest/ingest.ts";
 import { readTable } from "./ingest/read.ts";

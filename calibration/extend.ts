@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { CalibrationOutput } from "./calibrate.ts";
 import type { Dataset } from "./dataset.ts";

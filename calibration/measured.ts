@@ -3,6 +3,8 @@
  * second, fractions (0..1), bytes and watts. Calibration fits to these figures and validation compares with them.
  */
 import { group } from "d3-array";
+import { meanOrNull } from "./fit/stats.ts";
+import { SHARING_MODES } from "../sim/hardware/index.ts";
 import type { SharingMode } from "../sim/sharing/types.ts";
 import type { Dataset } from "./dataset.ts";
 import type { ProcRow, RunRow, SampleRow } from "./ingest/tables.ts";
@@ -45,9 +47,8 @@ export interface MeasuredRun {
   baselineMemoryBytes: number | null;
 }
 
-const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 const fractionOf = (percents: number[]) => {
-  const m = mean(percents);
+  const m = meanOrNull(percents);
   return m === null ? null : m / 100;
 };
 
@@ -93,7 +94,7 @@ function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): 
     utilization: fractionOf(column(window, (s) => s.util_gpu)),
     smActivity: fractionOf(column(window, (s) => gpmReading(s, s.gpm_sm_util))),
     dramUtil: fractionOf(column(window, (s) => gpmReading(s, s.gpm_dram_bw_util))),
-    powerW: mean(column(window, (s) => s.power_w)),
+    powerW: meanOrNull(column(window, (s) => s.power_w)),
     memoryUsedBytes: used.length ? Math.max(...used) : null,
     baselineMemoryBytes: all.length ? Math.min(...all) : null,
   };
@@ -116,8 +117,7 @@ export function measuredRuns(ds: Dataset): MeasuredRun[] {
 
 /** The sharing-model mode a measured run is predicted with. */
 export function modeOf(run: MeasuredRun): SharingMode | undefined {
-  const known: SharingMode[] = ["exclusive", "naive", "mps", "mps-partitioned", "green", "mig"];
-  return known.find((m) => m === run.mode);
+  return SHARING_MODES.find((m) => m === run.mode);
 }
 
 /**

@@ -2,8 +2,8 @@
  * Predict what a measured run should show, from a calibration set: the same sharing models the simulator
  * calls, applied to the run's processes. `colloc validate` and the accuracy tests compare this with the run.
  */
-import { InputError } from "../sim/core/errors.ts";
-import { gpu as catalogGpu, migProfile } from "../sim/hardware/names.ts";
+import { InputError } from "../sim/input-error.ts";
+import { bandwidthShare, gpu as catalogGpu, migProfile, MODEL_OF } from "../sim/hardware/index.ts";
 import { combineInstances, share } from "../sim/sharing/index.ts";
 import type {
   CoRunner,
@@ -53,7 +53,7 @@ export function describeMeasured(run: MeasuredRun, source = run.runId): RunDescr
 
 function setupOf(mode: SharingMode): SharingSetup {
   if (mode === "mig") throw new Error("MIG runs are predicted per instance");
-  return { mode: mode === "mps-partitioned" || mode === "green" ? "mps" : mode };
+  return { mode: MODEL_OF[mode] };
 }
 
 /** MIG: one job per instance (the study's setup); the GPU-level figures combine the instances. */
@@ -73,7 +73,7 @@ function predictMig(
       profile: p.name,
       sms: p.sms,
       memoryBytes: p.usableMemoryBytes,
-      bandwidthShare: p.memorySlices / spec.memorySlices,
+      bandwidthShare: bandwidthShare(spec, p),
     };
     return share(view, { mode: "mig", instance, inside: "exclusive" }, [c], params);
   });

@@ -3,7 +3,7 @@
  * Naive runs replay time-slicing, MPS runs (capped or not) replay concurrent kernels; the set supplies the
  * global parameters, the traces and the power limit.
  */
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import { replay, type JobTrace } from "../sim/replay/index.ts";
 import { dramWhileBusy } from "../sim/sharing/index.ts";
 import { throttle } from "../sim/sharing/power.ts";
@@ -11,7 +11,7 @@ import type { MeasuredRun } from "./measured.ts";
 import { predictRun, type RunDescription } from "./predict.ts";
 import { profileOf, type CalibrationSet } from "./set.ts";
 import { compareRuns, type Predict } from "./validate/compare.ts";
-import { errorStats } from "./validate/summary.ts";
+import { mapeByMode } from "./validate/summary.ts";
 
 /** Replay length in solo steps of the slowest job: long enough that where a step starts hardly matters. */
 const REPLAY_STEPS = 40;
@@ -74,11 +74,6 @@ export function replayMape(
 ): Record<string, number> {
   const replayable = runs.filter((r) => r.mode === "naive" || r.mode === "mps");
   const { jobs } = compareRuns(replayable, replayPredict(set, traces), new Set());
-  const modes = [...new Set(jobs.map((j) => j.mode))].sort();
-  const mape = modes.map((mode) => {
-    const errors = jobs.filter((j) => j.mode === mode).map((j) => j.error_pct);
-    return [mode, errorStats(errors).mean_abs] as const;
-  });
   // A mode none of whose jobs measured a throughput has no MAPE.
-  return Object.fromEntries(mape.filter((entry): entry is [string, number] => entry[1] !== null));
+  return mapeByMode(jobs);
 }

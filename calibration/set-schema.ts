@@ -149,8 +149,12 @@ export const calibrationSetSchema = z.object({
 
 export type CalibrationSet = z.infer<typeof calibrationSetSchema>;
 
-/** Both ways assignable: a field added to the type but not the schema (or back) fails the build, not a load. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * Both ways assignable and the same field names: a field added to the type but not the schema (or back) fails
+ * the build, not a load. The names matter too: an optional field one side lacks leaves both ways assignable.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? SameKeys<A, B> : false) : false;
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
 const profileMatches: Same<
   z.infer<typeof workloadProfileSchema>,
   Omit<WorkloadProfile, "startupPhase">

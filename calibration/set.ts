@@ -5,11 +5,11 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import type { GpuView, WorkloadProfile } from "../sim/sharing/types.ts";
 import { parseJson } from "./ingest/json-error.ts";
 import { readInputText } from "./ingest/read-file.ts";
-import { writeFolder } from "./ingest/write-folder.ts";
+import { writeFolder } from "../io/write-folder.ts";
 import { calibrationSetSchema, type CalibrationSet } from "./set-schema.ts";
 
 export type { CalibrationSet } from "./set-schema.ts";
@@ -109,7 +109,7 @@ export function stableJson(value: unknown): string {
 }
 
 /**
- * Write a set as a whole (temporary folder, then rename; see ingest/write-folder.ts): parameters.json plus
+ * Write a set as a whole (temporary folder, then rename; see io/write-folder.ts): parameters.json plus
  * `files`, e.g. Arrow tables ("sm-points.arrow") or copied sources, by file name.
  */
 export function writeCalibrationSet(

@@ -5,7 +5,7 @@
 import { tableToIPC } from "apache-arrow";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import { traceFromKernels, type JobTrace } from "../sim/replay/index.ts";
 import type { WorkloadProfile } from "../sim/sharing/types.ts";
 import type { Dataset } from "./dataset.ts";

@@ -1,6 +1,7 @@
 /** Exit codes and the one place that turns errors into a message and a code. */
 import { CommanderError } from "commander";
-import { InputError, SimulationError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
+import { SimulationError } from "../sim/core/index.ts";
 import { terminalSafe } from "./terminal.ts";
 
 export const EXIT_OK = 0;

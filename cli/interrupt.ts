@@ -4,7 +4,7 @@
  * 128 + the signal's number. Only while `work` runs: elsewhere the signal keeps its default (the process ends
  * at once, even inside a long synchronous simulation, and has nothing to clean up).
  */
-import { discardStaging } from "../calibration/ingest/write-folder.ts";
+import { discardStaging } from "../io/write-folder.ts";
 import { stopBars } from "./progress.ts";
 import { terminalSafe } from "./terminal.ts";
 

@@ -3,7 +3,7 @@
  * the hostile values it writes into fields.
  */
 import type { Document } from "yaml";
-import { RandomStream } from "../sim/core/random.ts";
+import { RandomStream } from "../sim/core/index.ts";
 
 /** Set a field of a YAML document to a plain value (made a node, so that later edits can go inside it). */
 export function setIn(doc: Document, path: readonly unknown[], value: unknown): void {

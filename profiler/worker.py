@@ -27,7 +27,31 @@ class Worker:
         self.out = proto_out
         self.inbox: queue.Queue = queue.Queue()
         self.state = "idle"
+        # The coordinator's orders, by op (exit ends the loop).
+        self.orders = {
+            "preload": self.on_preload,
+            "prepare": self.on_prepare,
+            "measure": self.on_measure,
+            "trace": self.on_trace,
+            "finish": self.on_finish,
+            "job": self.on_job,
+            "overhead": self.on_overhead,
+        }
+        # The current job (start_job sets these afresh for each one).
         self.job = self.files = self.stepper = None
+        self.proc: int | None = None
+        self.w: dict = {}
+        self.settings: dict = {}
+        self.outcome, self.error = "ok", None
+        self.measured: list[float] = []
+        self.sm_seen = self.nvml_mem = self.train_start = None
+        self.memory: dict = {}
+        # Warm-up: when steady stepping began, steps so far, whether `ready` was sent.
+        self.warm_since: float | None = None
+        self.warm_steps, self.ready_sent = 0, False
+        # Measurement window, and a replay job's step target and count.
+        self.window: dict = {}
+        self.min_steps = self.target = self.done_steps = 0
 
     # -- protocol ---------------------------------------------------------------------------------
     def reply(self, **msg) -> None:
@@ -55,7 +79,7 @@ class Worker:
             elif msg["op"] == "exit":
                 return
             else:
-                self.guarded(getattr(self, "on_" + msg["op"]), msg)
+                self.guarded(self.orders[msg["op"]], msg)
 
     def guarded(self, fn, *args) -> None:
         """Out-of-memory and other failures end the job, not the worker."""
@@ -185,7 +209,7 @@ class Worker:
         n = len(self.measured)
         total = sum(self.measured)
         tput = self.w["batch"] * n / total if n and total > 0 else None
-        mem = getattr(self, "memory", {}) or {}
+        mem = self.memory or {}
         return {
             "workload": self.w["id"],
             "pid": os.getpid(),

@@ -6,7 +6,7 @@
 import { tableFromIPC, type Table } from "apache-arrow";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { InputError } from "../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import type { SweepPoint } from "../sim/cluster/sweep/grid.ts";
 import { axisCell } from "../sim/cluster/sweep/summary-table.ts";
 import { tableRows, type Row } from "./arrow-rows.ts";

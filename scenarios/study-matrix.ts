@@ -5,7 +5,7 @@
  */
 import { csvParse } from "d3-dsv";
 import { stringify } from "yaml";
-import { gpu, migProfile } from "../sim/hardware/index.ts";
+import { gpu, migProfile, type GpuSharingMode } from "../sim/hardware/index.ts";
 
 export const STUDY_GPUS = { "A100-SXM4-40GB": "a100", "H200-141GB": "h200" } as const;
 export type StudyGpu = keyof typeof STUDY_GPUS;
@@ -24,7 +24,7 @@ export interface StudyExperiment {
   experiment: number;
   /** The matrix's workload number (experiment 37: a mix code such as 332). */
   workload: number;
-  mode: "naive" | "mps" | "mig";
+  mode: Exclude<GpuSharingMode, "exclusive">;
   processes: StudyProcess[];
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { csvRows } from "../../sim/cluster/streams/csv-rows.ts";
-import { gpu, migProfile } from "../../sim/hardware/names.ts";
+import { bandwidthShare, gpu, migProfile } from "../../sim/hardware/index.ts";
 
 const rowSchema = z.object({
   gpu: z.string().min(1),
@@ -54,7 +54,7 @@ export function sliceGroups(rows: MisoRow[], file: string): SliceGroup[] {
     group.points.push({
       profile: profile.name,
       sms: profile.sms,
-      bandwidthShare: profile.memorySlices / spec.memorySlices,
+      bandwidthShare: bandwidthShare(spec, profile),
       stepTimeS: row.median_iter_s,
       spread: (row.p90_iter_s - row.p10_iter_s) / row.median_iter_s,
     });

@@ -9,6 +9,7 @@
  * Validation: leave-one-profile-out (per group fit t7 and s on two profiles, predict the third, with m fitted on
  * the other models) and leave-one-model-out (s and m fitted on the other models, predict 1g and 3g from the 7g).
  */
+import { mean, median } from "../fit/stats.ts";
 import type { SliceGroup, SlicePoint } from "./miso.ts";
 
 /** A measurement whose 10th-90th percentile range exceeds half its median is too unsteady to fit or judge by. */
@@ -184,12 +185,6 @@ export interface ErrorSummary {
   medianApePct: number;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 /** MAPE and median APE per held-out profile or model, over all groups and over steady ones (empty ones dropped). */
 export function summarizeHeldOut(predictions: HeldOutPrediction[]): ErrorSummary[] {
   const keys = (v: HeldOutPrediction["validation"]) =>
@@ -209,7 +204,7 @@ export function summarizeHeldOut(predictions: HeldOutPrediction[]): ErrorSummary
           .filter((p) => which === "all" || p.steady)
           .map((p) => Math.abs(p.errorPct));
         if (errors.length === 0) return [];
-        const mapePct = errors.reduce((a, b) => a + b, 0) / errors.length;
+        const mapePct = mean(errors);
         return [
           { validation, heldOut, groups: which, count: errors.length, mapePct, medianApePct: median(errors) },
         ];

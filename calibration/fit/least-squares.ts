@@ -11,6 +11,12 @@ export interface LinearFit {
   sse: number;
 }
 
+/** Least-squares slope through the origin of y on x; 0 when x is all 0. */
+export function slopeThroughOrigin(x: readonly number[], y: readonly number[]): number {
+  const xx = x.reduce((a, v) => a + v * v, 0);
+  return xx === 0 ? 0 : x.reduce((a, v, i) => a + v * y[i], 0) / xx;
+}
+
 /** Minimise sum_i w_i (y_i - X_i . c)^2 over c >= 0. Returns undefined when no column is usable. */
 export function nonNegativeLeastSquares(
   x: number[][],

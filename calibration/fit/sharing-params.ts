@@ -10,6 +10,7 @@ import { survivors, type MeasuredRun } from "../measured.ts";
 import { describeMeasured, predictRun } from "../predict.ts";
 import type { CalibrationSet, FitError } from "../set-schema.ts";
 import { minimize1d } from "./minimize.ts";
+import { slopeThroughOrigin } from "./least-squares.ts";
 import { mape, mean, median } from "./stats.ts";
 
 /** Searched ranges: an overhead of 100% per co-runner, or a 100% kernel slowdown per busy co-runner, is far
@@ -155,7 +156,10 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
     })
     .filter((row) => Math.abs(row.x) > 1e-9);
   if (rows.length > 0) {
-    const idle = rows.reduce((s, r) => s + r.x * r.y, 0) / rows.reduce((s, r) => s + r.x * r.x, 0);
+    const idle = slopeThroughOrigin(
+      rows.map((r) => r.x),
+      rows.map((r) => r.y),
+    );
     sharing = { ...sharing, idlePowerW: Math.max(0, idle) };
     const residual = Math.sqrt(mean(rows.map((r) => (r.y - idle * r.x) ** 2)));
     fitErrors["sharing.idlePowerW"] = {

@@ -29,6 +29,7 @@ import type { JobRow, RunRow } from "../ingest/tables.ts";
 import { firstStepEndS, replayJobSteps } from "../replay-steps.ts";
 import type { CalibrationSet, FitError } from "../set-schema.ts";
 import { computationKeys } from "./computation.ts";
+import { slopeThroughOrigin } from "./least-squares.ts";
 import { mape, mean, median } from "./stats.ts";
 
 /** A workload's start-up, in the profile's own fields (WorkloadProfile), each the median over its jobs. */
@@ -213,11 +214,8 @@ function sharedStarts(set: CalibrationSet, ds: Dataset, sharing: string): Shared
   });
 }
 
-/** Least-squares slope through the origin of y on x, at least 0 (a wait); 0 when x is all 0. */
-function waitSlope(x: number[], y: number[]): number {
-  const xx = x.reduce((a, v) => a + v * v, 0);
-  return xx === 0 ? 0 : Math.max(0, x.reduce((a, v, i) => a + v * y[i], 0) / xx);
-}
+/** Least-squares slope through the origin of y on x, at least 0 (a wait). */
+const waitSlope = (x: number[], y: number[]) => Math.max(0, slopeThroughOrigin(x, y));
 
 /**
  * The start-up waits from fitting replays with shared start-ups, with `set`'s profiles: time-sliced, each

@@ -1,7 +1,7 @@
 /** Turn the RUNS arguments (run folders, or folders holding run folders) into a sorted list of run folders. */
 import { existsSync, readdirSync, statSync, type Dirent } from "node:fs";
 import { join, resolve } from "node:path";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { errnoText } from "./read-file.ts";
 
 /** A folder's entries, or an InputError naming it (a folder colloc may not list). */

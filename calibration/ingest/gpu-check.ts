@@ -1,6 +1,6 @@
 /** One dataset, one GPU model: runs from different GPUs would mix calibrations, so they are refused by default. */
 import { join } from "node:path";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import type { ParsedRun } from "./read-run.ts";
 
 /** Throw for the first run whose GPU differs from the one most runs used (ties: the name sorting first). */

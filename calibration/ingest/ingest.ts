@@ -1,7 +1,7 @@
 /** Profiler run folders -> sorted, typed ingest tables (rows in memory, or Arrow IPC files to write). */
 import { tableToIPC } from "apache-arrow";
 import { join } from "node:path";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { toArrowTable } from "./arrow-table.ts";
 import { checkOneGpu } from "./gpu-check.ts";
 import { issueError, type LineIssue } from "./jsonl.ts";

@@ -1,5 +1,5 @@
 /** Where a JSON text breaks: JSON.parse does not always say, so jsonc-parser (strict settings) locates it. */
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 
 /** 1-based line and a short name of the first syntax error, for a text JSON.parse rejected. */

@@ -1,6 +1,6 @@
 /** JSON Lines parsing that keeps line numbers and tells a cut-off last line from a corrupt one. */
 import { basename } from "node:path";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { locateJsonError } from "./json-error.ts";
 
 /** A line of a run file that could not be imported, described like an InputError (file, field, expectation). */

@@ -5,7 +5,7 @@
  * /dev/zero, a named pipe, a folder) gives a clear error and leaks nothing.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { LIMITS, limitText, MIB, type LimitName } from "../../sim/cluster/scenario/limits.ts";
 
 /** Why a file could not be read, in a few words ("a folder", "not found", "larger than 16 MiB"). */

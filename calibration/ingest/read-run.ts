@@ -2,11 +2,11 @@
 import { existsSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { parseJson } from "./json-error.ts";
 import { parseJsonLines, type LineIssue } from "./jsonl.ts";
-import { pidAlive } from "./pid.ts";
+import { pidAlive } from "../../io/pid.ts";
 import { readInputText } from "./read-file.ts";
 import type { Manifest, StreamRecords } from "./records.ts";
 import { schemaViolation, STREAMS, type Stream } from "./schemas.ts";

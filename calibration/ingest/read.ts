@@ -1,7 +1,7 @@
 /** Read colloc Arrow IPC files back (for the notebooks, calibration and validation). */
 import { tableFromIPC, type Table } from "apache-arrow";
 import { readFileSync } from "node:fs";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 
 /** One Arrow IPC file (file or stream format) as an Arrow table. */
 export function readTable(path: string): Table {

@@ -3,7 +3,10 @@
  * docs/run-format.md). The reader checks every record against those schemas, so code past it trusts these shapes.
  */
 
-export type RunMode = "exclusive" | "naive" | "mps" | "mps-partitioned" | "green" | "mig" | "replay";
+import type { SharingMode } from "../../sim/hardware/index.ts";
+
+/** A run's mode: a sharing mode, or a live replay of a scenario (whose `sharing` says how its GPU was shared). */
+export type RunMode = SharingMode | "replay";
 
 export interface ManifestProcess {
   proc: number;
@@ -33,7 +36,7 @@ export interface Manifest {
   experiment: string;
   mode: RunMode;
   /** Replay runs: the sharing setup the jobs ran under. */
-  sharing?: Exclude<RunMode, "replay">;
+  sharing?: SharingMode;
   /** Replay runs: how jobs were started; absent in replays recorded before the option (warm workers). */
   launch?: "fresh-process" | "warm-workers";
   processes: ManifestProcess[];

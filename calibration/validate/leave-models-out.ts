@@ -6,6 +6,7 @@
  * comes from its own solo runs, which is what a user who profiles a new model has.
  */
 import { gpu as catalogGpu } from "../../sim/hardware/names.ts";
+import type { SharingMode } from "../../sim/sharing/types.ts";
 import type { MeasuredRun } from "../measured.ts";
 import { predictRun } from "../predict.ts";
 import { fitSharingParams, startingSharing } from "../fit/sharing-params.ts";
@@ -14,7 +15,7 @@ import { compareRuns } from "./compare.ts";
 import { familyOf } from "./families.ts";
 import type { JobComparison } from "./tables.ts";
 
-const PREDICTED_MODES = new Set(["naive", "mps", "mps-partitioned"]);
+const PREDICTED_MODES: ReadonlySet<string> = new Set<SharingMode>(["naive", "mps", "mps-partitioned"]);
 
 export interface UnseenJob extends JobComparison {
   /** The family held out when this job's run was predicted. */

@@ -2,11 +2,11 @@
  * The figures a validation is judged by (issue 5's targets): per-mode throughput MAPE over jobs, run-level
  * errors, out of memory per run (and per process, for information), and the held-out SM-curve points.
  */
+import { median } from "../fit/stats.ts";
 import type { Comparison, Skipped } from "./compare.ts";
 import type { CompletionComparison } from "./live-replay.ts";
 import { aggregateErrors, type LeaveModelsOut, type UnseenFold } from "./leave-models-out.ts";
 import type { RunComparison } from "./tables.ts";
-import { median } from "d3-array";
 
 export interface ErrorStats {
   /** Mean and largest absolute error (percent, or percentage points for utilization and SM activity). */
@@ -91,7 +91,7 @@ export function errorStats(values: readonly (number | null)[]): ErrorStats {
 
 function withMedian(errors: readonly (number | null)[]): ErrorStats & { median_abs: number | null } {
   const abs = errors.flatMap((e) => (e === null ? [] : [Math.abs(e)]));
-  return { ...errorStats(errors), median_abs: median(abs) ?? null };
+  return { ...errorStats(errors), median_abs: abs.length === 0 ? null : median(abs) };
 }
 
 function oomCounts(cases: readonly { measured_oom: boolean; predicted_oom: boolean }[]): OomCounts {
@@ -109,6 +109,13 @@ function byMode(rows: readonly { mode: string; error_pct: number | null }[]): Re
   return Object.fromEntries(
     modes.map((m) => [m, errorStats(rows.filter((r) => r.mode === m).map((r) => r.error_pct))]),
   );
+}
+
+/** Per mode, the mean absolute error of rows that carry a mode and an error (the MAPE, for percent errors). */
+export function mapeByMode(
+  rows: readonly { mode: string; error_pct: number | null }[],
+): Record<string, number> {
+  return meansOf(byMode(rows));
 }
 
 /** The mean absolute errors of `byMode`'s statistics, for the modes that have one. */

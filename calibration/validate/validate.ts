@@ -6,7 +6,7 @@
 import { tableToIPC } from "apache-arrow";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import type { JobRow } from "../ingest/tables.ts";
 import { compareReplay, type CompletionComparison } from "./live-replay.ts";

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildA100Set, MISO_FILE } from "../../calibration/a100/build.ts";
 import { loadCalibrationSet, resolveSetDir, writeCalibrationSet } from "../../calibration/set.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { formatTable } from "../table.ts";
 
 /** The MISO CSV shipped in calibration/data/a100/, wherever the command runs from. */

@@ -4,8 +4,8 @@
  * few percent wide (300,000 customers, under a second).
  */
 import type { Command } from "commander";
-import type { Estimate } from "../../sim/core/batch-means.ts";
-import { simulateMm1, type Mm1Result } from "../../sim/core/mm1.ts";
+import type { Estimate } from "../../sim/demo/batch-means.ts";
+import { simulateMm1, type Mm1Result } from "../../sim/demo/mm1.ts";
 import { UsageError } from "../exit.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";

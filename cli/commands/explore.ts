@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findRunFolders } from "../../calibration/ingest/discover.ts";
-import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { writeFolder } from "../../io/write-folder.ts";
 import { readMeasuredRuns } from "../../explore/build/measured-setups.ts";
 import { pageData } from "../../explore/build/page-data.ts";
 import { serveFiles } from "../../explore/build/serve.ts";

@@ -20,7 +20,7 @@ import {
   type ProfileSelection,
   type Stranded,
 } from "../../sim/hardware/index.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { EXIT_FAILURE, UsageError } from "../exit.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";

@@ -1,7 +1,7 @@
 /** `colloc run SCENARIO [--out DIR] [--json]`: simulate one scenario and write its results as a whole. */
 import type { Command } from "commander";
 import { join } from "node:path";
-import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { writeFolder } from "../../io/write-folder.ts";
 import { interruptible } from "../interrupt.ts";
 import { readScenario } from "../load-scenario.ts";
 import { runOutputs } from "../run-outputs.ts";

@@ -1,6 +1,6 @@
 /** `colloc scenario check FILE...` (validate and resolve, simulate nothing) and `colloc scenario schema`. */
 import type { Command } from "commander";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import type { ClusterInput } from "../../sim/cluster/scenario/cluster-input.ts";
 import { createPolicy } from "../../sim/cluster/policies/index.ts";
 import { scenarioJsonSchema } from "../../sim/cluster/scenario/json-schema.ts";

@@ -3,9 +3,9 @@
  * folder and answers with the summary (or the bad-input message). Loaded through tsx by cli/commands/sweep.ts.
  */
 import { parentPort } from "node:worker_threads";
-import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { writeFolder } from "../../io/write-folder.ts";
 import { loadCalibrationSet } from "../../calibration/set.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import { readNamedFile } from "../load-scenario.ts";
 import { runOutputs } from "../run-outputs.ts";

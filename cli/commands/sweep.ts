@@ -10,8 +10,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
-import { intoFolder } from "../../calibration/ingest/write-folder.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { intoFolder } from "../../io/write-folder.ts";
+import { InputError } from "../../sim/input-error.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
 import {
   expandGrid,

@@ -1,7 +1,7 @@
 /** `colloc validate --set DIR --against RUNS...`: a calibration set's predictions against measured runs. */
 import type { Command } from "commander";
 import { findRunFolders } from "../../calibration/ingest/discover.ts";
-import { writeFolder } from "../../calibration/ingest/write-folder.ts";
+import { writeFolder } from "../../io/write-folder.ts";
 import { loadCalibrationSet } from "../../calibration/set.ts";
 import {
   measureFolders,

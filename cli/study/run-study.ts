@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { loadCalibrationSet, type CalibrationSet } from "../../calibration/set.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { simulate, withoutStartup, type RunResult } from "../../sim/cluster/engine.ts";
 import { EVENT_KINDS } from "../../sim/cluster/events-log.ts";
 import { jobMetrics } from "../../sim/cluster/metrics.ts";

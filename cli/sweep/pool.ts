@@ -1,6 +1,6 @@
 /** Sweep points over a pool of worker threads (cli/commands/sweep-worker.ts); the first failure stops the pool. */
 import { Worker } from "node:worker_threads";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { progress } from "../progress.ts";
 import type { PointReply, PointTask } from "../commands/sweep-worker.ts";
 

@@ -7,7 +7,7 @@ import { copyFileSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { readInputText } from "../../calibration/ingest/read-file.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { ScenarioName } from "../../sim/cluster/scenario/schema.ts";

@@ -3,6 +3,7 @@
  * runs read as `colloc validate` reads them (ingest in memory, then calibration/measured.ts), grouped by setup.
  */
 import { ingestRuns } from "../../calibration/ingest/ingest.ts";
+import { meanOrNull } from "../../calibration/fit/stats.ts";
 import { measuredRuns, type MeasuredRun } from "../../calibration/measured.ts";
 import { gpu } from "../../sim/hardware/index.ts";
 import {
@@ -41,7 +42,6 @@ function comparable(run: MeasuredRun, gpuName: string): boolean {
   );
 }
 
-const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 const present = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
 
 /** One setup from its runs: processes position by position (trained ones first among equals), figures averaged. */
@@ -56,7 +56,7 @@ function setupOf(key: string, runs: MeasuredRun[], baselineBytes: number): Measu
     return {
       workload: first.workload,
       smLimit: first.smLimit,
-      imagesPerS: mean(rates),
+      imagesPerS: meanOrNull(rates),
       trainedRuns: rates.length,
       oomRuns: at.filter((p) => p.outcome === "oom").length,
     };
@@ -66,10 +66,10 @@ function setupOf(key: string, runs: MeasuredRun[], baselineBytes: number): Measu
     mode,
     runs: runs.map((r) => r.runId),
     processes,
-    utilization: mean(present(runs.map((r) => r.utilization))),
-    smActivity: mean(present(runs.map((r) => r.smActivity))),
-    powerW: mean(present(runs.map((r) => r.powerW))),
-    memoryBytes: mean(
+    utilization: meanOrNull(present(runs.map((r) => r.utilization))),
+    smActivity: meanOrNull(present(runs.map((r) => r.smActivity))),
+    powerW: meanOrNull(present(runs.map((r) => r.powerW))),
+    memoryBytes: meanOrNull(
       present(runs.map((r) => (r.memoryUsedBytes === null ? null : r.memoryUsedBytes - baselineBytes))),
     ),
   };

@@ -8,7 +8,7 @@ import { TIME_SLICE_S } from "../../calibration/replay-run.ts";
 import { gpuViewOf, loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
 import { TRACE_FILE } from "../../calibration/traces.ts";
 import type { MeasuredRun } from "../../calibration/measured.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { DATA_GLOBAL, type PageData } from "../model/page-data.ts";
 import { measuredSetups } from "./measured-setups.ts";
 

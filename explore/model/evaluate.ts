@@ -2,7 +2,7 @@
  * Everything the page shows about a setup, from the library's functions only: share() per device (the whole GPU,
  * or each MIG instance), combineInstances for a MIG GPU, and each job alone on the whole GPU through share() too.
  */
-import { mpsClientSms, type Stranded } from "../../sim/hardware/index.ts";
+import { bandwidthShare, mpsClientSms, type Stranded } from "../../sim/hardware/index.ts";
 import { combineInstances, share } from "../../sim/sharing/index.ts";
 import type { CoRunner, SharingSetup, ShareResult } from "../../sim/sharing/types.ts";
 import type { GpuContext } from "./gpu-context.ts";
@@ -86,7 +86,7 @@ function devicePlans(state: ExploreState, context: GpuContext): Device[] {
       profile: p.name,
       sms: p.sms,
       memoryBytes: p.usableMemoryBytes,
-      bandwidthShare: p.memorySlices / spec.memorySlices,
+      bandwidthShare: bandwidthShare(spec, p),
     };
     const setup: SharingSetup = { mode: "mig", instance: view, inside: state.inside };
     return { key: instance.key, instance, sms: p.sms, capacityBytes: p.usableMemoryBytes, jobs, setup };

@@ -2,9 +2,10 @@
  * A setup the shipped dataset measured, keyed so that the page can find the one it shows: the sharing mode and
  * the multiset of (workload, SM cap) of its processes. Built from measured runs by explore/build/measured-setups.ts.
  */
+import type { SharingMode } from "../../sim/hardware/index.ts";
 
 /** Modes of measured runs that a page setup can equal (MIG was off on the H200 that recorded the dataset). */
-export type MeasuredMode = "exclusive" | "naive" | "mps" | "mps-partitioned";
+export type MeasuredMode = Exclude<SharingMode, "green" | "mig">;
 
 export interface SetupProcess {
   workload: string;

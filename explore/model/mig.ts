@@ -10,12 +10,13 @@ import {
   placeInstance,
   stranded,
   type GpuSpec,
+  type ModelMode,
   type MigProfile,
   type Placement,
   type Stranded,
 } from "../../sim/hardware/index.ts";
 
-export type Inside = "exclusive" | "naive" | "mps";
+export type Inside = ModelMode;
 
 export interface Instance {
   /** "profileId@start": what jobs name their instance by. */

@@ -14,7 +14,7 @@ export interface SetData {
   sharing: SharingParams;
   /** The profiles of parameters.json, by workload id: what share() is given. */
   workloads: Record<string, WorkloadProfile>;
-  /** The time slice the kernel-level replays of `colloc validate` use (calibration/replay-run.ts). */
+  /** The time slice of the kernel-level replays that check the fast models (calibration/replay-run.ts). */
   timeSliceS: number;
 }
 

@@ -6,11 +6,13 @@
 import {
   gpu,
   migState,
+  MODEL_MODES,
   mpsClientSms,
   placeInstance,
   type GpuSpec,
   type Placement,
   type PlacementRule,
+  type SharingMode,
 } from "../../sim/hardware/index.ts";
 import type { MeasuredSetup } from "./measured-setup.ts";
 import {
@@ -25,10 +27,10 @@ import {
 export type { Inside } from "./mig.ts";
 
 /** "naive" is time-slicing; "mps-partitioned" is MPS with a per-job active-thread percentage. */
-export type Mode = "naive" | "mps" | "mps-partitioned" | "mig";
+export type Mode = Exclude<SharingMode, "exclusive" | "green">;
 
 export const MODES: readonly Mode[] = ["naive", "mps", "mps-partitioned", "mig"];
-export const INSIDE: readonly Inside[] = ["exclusive", "naive", "mps"];
+export const INSIDE: readonly Inside[] = MODEL_MODES;
 export const MAX_JOBS = 7;
 
 export interface Job {

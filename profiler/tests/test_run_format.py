@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from helpers import FAST, FIXTURES, fake
-from schema_check import run_folder_errors
+from schema_check import load, run_folder_errors
 
+from profiler.experiment import MODES
 from profiler.jsonl import read_jsonl
 
 
@@ -60,3 +61,8 @@ def test_json_lines_are_strict_json_without_nan(tmp_path):
     w.write({"t": 1.0, "gpm_dram_bw_util": float("nan"), "power_w": float("inf")})
     w.close()
     assert (tmp_path / "samples.jsonl").read_text() == '{"t":1.0,"gpm_dram_bw_util":null,"power_w":null}\n'
+
+
+def test_the_modes_the_profiler_runs_are_the_manifest_schemas():
+    # One vocabulary: the schema (which the TypeScript side also checks against sim/hardware/sharing-modes.ts).
+    assert list(MODES) == load("manifest")["properties"]["sharing"]["enum"]

@@ -5,17 +5,19 @@
  * rescheduled (a version counter makes older timers no-ops: nothing is cancelled).
  */
 import { mpsClientSms, stranded } from "../hardware/index.ts";
-import { SimulationError } from "../core/errors.ts";
-import type { Simulation } from "../core/simulation.ts";
-import type { ShareResult, WorkloadProfile } from "../sharing/types.ts";
+import { SimulationError } from "../core/index.ts";
+import type { Simulation } from "../core/index.ts";
+import { combineInstances } from "../sharing/index.ts";
+import type { GpuLevel, ShareResult, WorkloadProfile } from "../sharing/types.ts";
 import { gpuView, setupKey, setupOf, type Device } from "./device.ts";
 import type { EventLog } from "./events-log.ts";
 import type { GpuLedger } from "./gpu-ledger.ts";
 import { RUNNING, type JobTable } from "./job-table.ts";
 import type { ClusterView, Placement } from "./policies/policy.ts";
+import type { Phases } from "./phases.ts";
 import { NodeLedger } from "./placement/node-ledger.ts";
 import { GPU_MILLI, specOf, type ClusterInput, type MigInstance } from "./scenario/cluster-input.ts";
-import type { ShareMemo } from "./share-memo.ts";
+import { NO_CO_RUNNERS, type ShareMemo } from "./share-memo.ts";
 
 /** Timer arguments pack (version, device) into one number: no allocation per timer. */
 const DEVICE_BITS = 2 ** 21;
@@ -47,6 +49,17 @@ const UNMODELLED: ShareResult = {
   powerW: 0,
 };
 
+/** What a cluster is built from: the run's input and jobs, its phases' profiles, and the engine's parts. */
+export interface ClusterParts {
+  input: ClusterInput;
+  jobs: JobTable;
+  phases: Phases;
+  sim: Simulation;
+  memo: ShareMemo;
+  ledger: GpuLedger;
+  log: EventLog;
+}
+
 export class Cluster implements ClusterView {
   readonly devices: Device[] = [];
   readonly gpuDevices: number[][];
@@ -57,39 +70,42 @@ export class Cluster implements ClusterView {
   /** Devices of each multi-GPU job (single-GPU jobs use JobTable.device). */
   private readonly gangs = new Map<number, number[]>();
   private readonly repartitions = new Map<number, Repartition>();
-  private readonly idleW: number[];
   /** Compute slices of each GPU in MIG mode (0 otherwise): the ones in no instance are stranded. */
   private readonly migSlices: number[];
   /** Stranded compute slices of each GPU, recomputed when its instances change (see `strandedOf`). */
   private readonly strandedSlices: number[];
-  private readonly scratchWorkloads: number[] = [];
-  private readonly scratchSm: (number | undefined)[] = [];
-  private readonly scratchMem: (number | undefined)[] = [];
+  /** A device's co-runners plus one more, rebuilt per prediction (no allocation in the policies' loops). */
+  private readonly scratch = {
+    workloads: [] as number[],
+    smLimits: [] as (number | undefined)[],
+    memoryLimits: [] as (number | undefined)[],
+  };
   private readonly scratchOrder: number[] = [];
   private readonly onTimer = (arg: number) => this.timer(arg);
   hooks: ClusterHooks = { finished() {}, reconfigured() {}, deviceChanged() {} };
 
-  /** Workloads of the run; `profiles` holds each one's training profile, then (at w + this) its start-up's. */
-  private readonly workloadCount: number;
+  readonly input: ClusterInput;
+  readonly jobs: JobTable;
+  /** Every phase's profile (Phases): a workload's training profile at its own index. */
+  readonly profiles: readonly WorkloadProfile[];
+  private readonly phases: Phases;
+  private readonly sim: Simulation;
+  private readonly memo: ShareMemo;
+  private readonly ledger: GpuLedger;
+  private readonly log: EventLog;
 
-  constructor(
-    readonly input: ClusterInput,
-    readonly jobs: JobTable,
-    readonly profiles: readonly WorkloadProfile[],
-    private readonly sim: Simulation,
-    private readonly memo: ShareMemo,
-    private readonly ledger: GpuLedger,
-    private readonly log: EventLog,
-  ) {
-    this.workloadCount = profiles.length / 2;
+  constructor(parts: ClusterParts) {
+    const { input } = parts;
+    this.input = input;
+    this.jobs = parts.jobs;
+    this.phases = parts.phases;
+    this.profiles = parts.phases.profiles;
+    this.sim = parts.sim;
+    this.memo = parts.memo;
+    this.ledger = parts.ledger;
+    this.log = parts.log;
     this.gpuDevices = input.gpus.map(() => []);
     this.nodes = new NodeLedger(input);
-    this.idleW = input.gpus.map((g) => {
-      if (!this.modelled(g.model)) return 0;
-      const setup = { mode: "exclusive" } as const;
-      const kind = memo.kind(setupKey(g, setup), { gpu: gpuView(g), setup });
-      return memo.get(kind, [], [], [], []).powerW;
-    });
     this.migSlices = input.gpus.map((g) => (g.sharing.mode === "mig" ? specOf(g).computeSlices : 0));
     this.strandedSlices = input.gpus.map(() => 0);
     input.gpus.forEach((g, i) => {
@@ -160,7 +176,7 @@ export class Cluster implements ClusterView {
       d.rates.push(0);
       d.memoryUsed += this.footprint(job);
       if (jobs.alone[job]) d.holdsAlone = true;
-      this.log.add(now, "start", job, d.gpu, dev);
+      this.log.add(now, "start", { job, gpu: d.gpu, device: dev });
     });
     this.changed(devices);
     return null;
@@ -193,8 +209,8 @@ export class Cluster implements ClusterView {
     jobs.state[job] = RUNNING;
     jobs.start[job] = jobs.since[job] = now;
     jobs.device[job] = devices.length > 0 ? devices[0] : -1;
-    for (const dev of devices) this.log.add(now, "start", job, this.devices[dev].gpu, dev);
-    if (devices.length === 0) this.log.add(now, "start", job, -1, -1);
+    for (const dev of devices) this.log.add(now, "start", { job, gpu: this.devices[dev].gpu, device: dev });
+    if (devices.length === 0) this.log.add(now, "start", { job });
     if (Number.isFinite(jobs.holdS[job])) this.sim.schedule(jobs.holdS[job], this.onHoldEnd, job);
   }
 
@@ -225,7 +241,7 @@ export class Cluster implements ClusterView {
       this.devices[dev].open = false;
       this.hooks.deviceChanged(dev);
     }
-    this.log.add(this.sim.now, "drain", -1, gpu, -1);
+    this.log.add(this.sim.now, "drain", { gpu });
     this.maybeStartRepartition(gpu);
   }
 
@@ -259,7 +275,7 @@ export class Cluster implements ClusterView {
       memoryUsed: 0,
       holdsAlone: false,
       open: true,
-      result: this.modelled(g.model) ? this.memo.get(kind, [], [], [], []) : UNMODELLED,
+      result: this.modelled(g.model) ? this.memo.get(kind, NO_CO_RUNNERS, []) : UNMODELLED,
       version: 0,
     });
     this.gpuDevices[gpu].push(index);
@@ -281,9 +297,7 @@ export class Cluster implements ClusterView {
 
   /** The device's co-runners in start order plus `job` last, with the given caps. */
   private resultWith(d: Device, job: number, sm: number | undefined, mem: number | undefined): ShareResult {
-    const w = this.scratchWorkloads;
-    const s = this.scratchSm;
-    const m = this.scratchMem;
+    const { workloads: w, smLimits: s, memoryLimits: m } = this.scratch;
     const order = this.scratchOrder;
     const n = d.jobs.length;
     w.length = s.length = m.length = order.length = n + 1;
@@ -297,12 +311,12 @@ export class Cluster implements ClusterView {
     s[n] = sm;
     m[n] = mem;
     order[n] = n;
-    return this.memo.get(d.kind, w, s, m, order);
+    return this.memo.get(d.kind, this.scratch, order);
   }
 
-  /** Profile index of the job's current phase (see `profiles`). */
+  /** The job's current phase (Phases). */
   private phaseOf(job: number): number {
-    return this.jobs.workload[job] + (this.jobs.inStartup[job] === 1 ? this.workloadCount : 0);
+    return this.phases.of(this.jobs.workload[job], this.jobs.inStartup[job] === 1);
   }
 
   /** Start-up done: the job trains from now on, its devices get new rates. */
@@ -318,7 +332,7 @@ export class Cluster implements ClusterView {
       const d = this.devices[dev];
       d.workloads[d.jobs.indexOf(job)] = this.jobs.workload[job];
     }
-    this.log.add(now, "train", job, this.devices[devices[0]].gpu, devices[0]);
+    this.log.add(now, "train", { job, gpu: this.devices[devices[0]].gpu, device: devices[0] });
     this.changed(devices);
   }
 
@@ -368,7 +382,7 @@ export class Cluster implements ClusterView {
       for (; k >= 0 && this.after(d, order[k], x); k--) order[k + 1] = order[k];
       order[k + 1] = x;
     }
-    d.result = this.memo.get(d.kind, d.workloads, d.smLimits, d.memoryLimits, order);
+    d.result = this.memo.get(d.kind, d, order);
     for (let k = 0; k < order.length; k++) d.rates[order[k]] = d.result.stepsPerSecond[k];
   }
 
@@ -437,14 +451,14 @@ export class Cluster implements ClusterView {
     if (plan.closing.some((dev) => this.devices[dev].jobs.length > 0)) return;
     plan.started = true;
     this.gpuDevices[gpu] = this.gpuDevices[gpu].filter((dev) => !plan.closing.includes(dev));
-    this.log.add(this.sim.now, "reconfigure-start", -1, gpu, -1);
+    this.log.add(this.sim.now, "reconfigure-start", { gpu });
     const reconfiguring = plan.create.reduce((n, inst) => n + inst.computeSlices, 0);
     this.strandedSlices[gpu] = this.strandedOf(gpu, reconfiguring);
     this.refreshGpu(gpu);
     this.sim.schedule(plan.delayS, () => {
       this.repartitions.delete(gpu);
       const created = plan.create.map((inst) => this.addDevice(gpu, inst));
-      this.log.add(this.sim.now, "reconfigure-end", -1, gpu, -1);
+      this.log.add(this.sim.now, "reconfigure-end", { gpu });
       this.strandedSlices[gpu] = this.strandedOf(gpu, 0);
       this.refreshGpu(gpu);
       for (const dev of created) this.hooks.deviceChanged(dev);
@@ -468,29 +482,25 @@ export class Cluster implements ClusterView {
     return stranded(specOf(g), layout).computeSlices + reconfiguring;
   }
 
-  /** The GPU's figures from its devices' results (MIG instances add their power above idle). */
+  /** The GPU's figures from its devices' results: a MIG GPU's combine its instances' as validation does. */
   private refreshGpu(gpu: number): void {
     const g = this.input.gpus[gpu];
-    let jobs = 0;
-    let utilization = 0;
-    let smActivity = 0;
-    let memoryBytes = 0;
-    let powerW = 0;
-    for (const dev of this.gpuDevices[gpu]) {
-      const d = this.devices[dev];
-      jobs += d.jobs.length;
-      utilization += (d.result.utilization * d.sms) / g.sms;
-      smActivity += d.result.smActivity;
-      memoryBytes += d.result.memoryBytes;
-      powerW += d.result.powerW;
-    }
-    const mig = g.sharing.mode === "mig";
+    const devices = this.gpuDevices[gpu].map((dev) => this.devices[dev]);
+    const level: GpuLevel =
+      g.sharing.mode !== "mig"
+        ? devices[0].result
+        : this.modelled(g.model)
+          ? combineInstances(
+              devices.map((d) => d.result),
+              this.input.calibration.sharing,
+            )
+          : UNMODELLED;
     this.ledger.update(gpu, this.sim.now, {
-      jobs,
-      utilization: Math.min(1, utilization),
-      smActivity: Math.min(1, smActivity),
-      memoryBytes,
-      powerW: mig ? this.idleW[gpu] + powerW : powerW,
+      jobs: devices.reduce((n, d) => n + d.jobs.length, 0),
+      utilization: level.utilization,
+      smActivity: level.smActivity,
+      memoryBytes: level.memoryBytes,
+      powerW: level.powerW,
       strandedSlices: this.strandedSlices[gpu],
     });
   }

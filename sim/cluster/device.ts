@@ -2,6 +2,7 @@
  * Devices: the places where co-runners share hardware, each a whole GPU or one MIG instance. A device knows
  * its jobs in start order (the order the sharing model admits them to memory) with the caps they started with.
  */
+import { bandwidthShare } from "../hardware/index.ts";
 import type { GpuView, SharingSetup, ShareResult } from "../sharing/types.ts";
 import { specOf, type ClusterGpu, type MigInstance } from "./scenario/cluster-input.ts";
 
@@ -18,8 +19,7 @@ export interface Device {
   /** Running jobs in start order, with the SM and memory caps each started with. */
   readonly jobs: number[];
   /**
-   * Profile index of each running job's phase, parallel to `jobs`: its workload (JobTable.workload) while it
-   * trains, that plus the number of workloads while it starts up (Cluster.profiles).
+   * Each running job's phase, parallel to `jobs`: its workload's training or start-up phase (phases.ts).
    */
   readonly workloads: number[];
   readonly smLimits: (number | undefined)[];
@@ -53,7 +53,7 @@ export function setupOf(gpu: ClusterGpu, instance: MigInstance | null): SharingS
       profile: instance.profile,
       sms: instance.sms,
       memoryBytes: instance.memoryBytes,
-      bandwidthShare: instance.memorySlices / specOf(gpu).memorySlices,
+      bandwidthShare: bandwidthShare(specOf(gpu), instance),
     },
     inside: s.mpsInside ? "mps" : "exclusive",
   };

@@ -3,8 +3,9 @@
  * events), wait in one FIFO queue, start where the policy says, progress at the sharing model's rates, run out
  * of memory when the model says so (the policy decides what next), and finish.
  */
-import { InputError, SimulationError } from "../core/errors.ts";
-import { Simulation } from "../core/simulation.ts";
+import { InputError } from "../input-error.ts";
+import { SimulationError } from "../core/index.ts";
+import { Simulation } from "../core/index.ts";
 import { share } from "../sharing/index.ts";
 import { startupProfile } from "../sharing/startup.ts";
 import type { WorkloadProfile } from "../sharing/types.ts";
@@ -20,6 +21,7 @@ import { createPolicy } from "./policies/index.ts";
 import type { Policy } from "./policies/policy.ts";
 import { NODE_AWARE_POLICIES, type ClusterInput } from "./scenario/cluster-input.ts";
 import { LIMITS, limitText } from "./scenario/limits.ts";
+import { Phases } from "./phases.ts";
 import { ShareMemo, type ShareFn } from "./share-memo.ts";
 
 export interface SimulateOptions {
@@ -89,9 +91,9 @@ class JobQueue {
 export function simulate(input: ClusterInput, options: SimulateOptions = {}): RunResult {
   const workloadIds = Object.keys(input.workloads).sort();
   const profiles = workloadIds.map((id) => input.workloads[id]);
-  // A fresh job first starts up (model build, cuDNN autotuning): a phase with its own profile, at index w + W.
+  // A fresh job first starts up (model build, cuDNN autotuning): a phase with its own profile.
   const startups = profiles.map((p) => startupProfile(p, input.calibration.sharing.idlePowerW));
-  const phases = [...profiles, ...startups.map((p, w) => p ?? profiles[w])];
+  const phases = new Phases(profiles, startups);
   const jobs = new JobTable(
     input.jobs,
     new Map(workloadIds.map((id, i) => [id, i])),
@@ -99,11 +101,14 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
   );
   const sim = new Simulation({ seed: input.seed });
   const params = input.calibration.sharing;
-  const memo = new ShareMemo(options.share ?? ((gpu, setup, co) => share(gpu, setup, co, params)), phases);
+  const memo = new ShareMemo(
+    options.share ?? ((gpu, setup, co) => share(gpu, setup, co, params)),
+    phases.profiles,
+  );
   const interval = input.output.timelineIntervalS;
   const ledger = new GpuLedger(input.gpus.length, input.output.timeline && interval === undefined);
   const log = new EventLog(input.output.events);
-  const cluster = new Cluster(input, jobs, phases, sim, memo, ledger, log);
+  const cluster = new Cluster({ input, jobs, phases, sim, memo, ledger, log });
   const policy = options.policy ?? createPolicy(input);
   const queue = new JobQueue(jobs.count);
   const placement = placementLog(input, cluster, jobs);
@@ -118,17 +123,17 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
 
   const outOfMemory = (job: number, device: number) => {
     jobs.ooms[job]++;
-    log.add(sim.now, "oom", job, cluster.devices[device].gpu, device);
+    log.add(sim.now, "oom", { job, gpu: cluster.devices[device].gpu, device });
     // A job that runs out of memory alone would do so again: it fails whatever the policy says.
     const action = jobs.alone[job] ? "fail" : (policy.onOom?.(job, cluster) ?? "requeue-alone");
     if (action === "fail") {
       settle(job, FAILED);
-      log.add(sim.now, "fail", job, -1, -1);
+      log.add(sim.now, "fail", { job });
       return;
     }
     jobs.alone[job] = 1;
     queue.pushFront(job);
-    log.add(sim.now, "requeue", job, -1, -1);
+    log.add(sim.now, "requeue", { job });
   };
 
   const schedulePass = () => {
@@ -140,7 +145,7 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
         queue.pop();
         settle(job, UNSCHEDULED);
         if (placement) placement.unscheduled++;
-        log.add(sim.now, "unscheduled", job, -1, -1);
+        log.add(sim.now, "unscheduled", { job });
         continue;
       }
       if (placed === null) return;
@@ -160,7 +165,7 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
       for (const job of done) {
         settle(job, FINISHED);
         const device = jobs.device[job];
-        log.add(sim.now, "finish", job, device < 0 ? -1 : cluster.devices[device].gpu, device);
+        log.add(sim.now, "finish", device < 0 ? { job } : { job, gpu: cluster.devices[device].gpu, device });
         cluster.remove(job);
         policy.onFinish?.(job, cluster);
       }
@@ -177,7 +182,7 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
   const arrive = (job: number) => {
     jobs.state[job] = QUEUED;
     queue.push(job);
-    log.add(sim.now, "arrive", job, -1, -1);
+    log.add(sim.now, "arrive", { job });
     if (job + 1 < jobs.count) sim.schedule(jobs.arrival[job + 1] - sim.now, arrive, job + 1);
     if (placement) placement.arrivedMilli += jobs.gpus[job] * jobs.gpuMilli[job];
     schedulePass();

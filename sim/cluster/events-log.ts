@@ -18,6 +18,15 @@ export const EVENT_KINDS = [
 export type EventKind = (typeof EVENT_KINDS)[number];
 const code = new Map<EventKind, number>(EVENT_KINDS.map((k, i) => [k, i]));
 
+/**
+ * What an event is about: a job (with the GPU and device it is on, when it is on one), or a GPU alone (a drain,
+ * a re-partition). The log's columns hold -1 where a subject has no such part.
+ */
+export type EventSubject =
+  | { job: number; gpu?: undefined; device?: undefined }
+  | { job: number; gpu: number; device: number }
+  | { job?: undefined; gpu: number; device?: undefined };
+
 export class EventLog {
   readonly time = float64();
   readonly kind = uint8();
@@ -37,13 +46,13 @@ export class EventLog {
 
   constructor(readonly enabled: boolean) {}
 
-  add(time: number, kind: EventKind, job: number, gpu: number, device: number): void {
+  add(time: number, kind: EventKind, subject: EventSubject): void {
     if (!this.enabled) return;
     this.time.push(time);
     this.kind.push(code.get(kind) as number);
-    this.job.push(job);
-    this.gpu.push(gpu);
-    this.device.push(device);
+    this.job.push(subject.job ?? -1);
+    this.gpu.push(subject.gpu ?? -1);
+    this.device.push(subject.device ?? -1);
   }
 
   /** A training job's rate changed (its co-runners did, or it began training). */

@@ -1,11 +1,22 @@
 /**
  * Memo of sharing-model results per co-runner set: the same sets recur millions of times in a large run, so
- * the model runs once per distinct (device kind, workloads in order, caps) and a hit allocates nothing.
+ * the model runs once per distinct (device kind, workloads in order, caps) and a hit allocates only its key.
  */
 import type { CoRunner, GpuView, SharingSetup, ShareResult, WorkloadProfile } from "../sharing/types.ts";
 
 /** The sharing model as the engine calls it (sim/sharing's `share` with the GPU's fitted parameters bound). */
 export type ShareFn = (gpu: GpuView, setup: SharingSetup, coRunners: CoRunner[]) => ShareResult;
+
+/** Co-runners as the cluster keeps them, one column per field, one entry per job (a Device holds these). */
+export interface CoRunnerColumns {
+  /** Profile index of each job's phase (Phases). */
+  readonly workloads: readonly number[];
+  readonly smLimits: readonly (number | undefined)[];
+  readonly memoryLimits: readonly (number | undefined)[];
+}
+
+/** No co-runners: what an idle device of a kind reports. */
+export const NO_CO_RUNNERS: CoRunnerColumns = { workloads: [], smLimits: [], memoryLimits: [] };
 
 export interface Kind {
   gpu: GpuView;
@@ -33,14 +44,9 @@ export class ShareMemo {
     return id;
   }
 
-  /** Result for workloads `w[order[i]]` (with their caps) on a device of `kind`, co-runners in that order. */
-  get(
-    kind: number,
-    workloads: readonly number[],
-    smLimits: readonly (number | undefined)[],
-    memoryLimits: readonly (number | undefined)[],
-    order: readonly number[],
-  ): ShareResult {
+  /** Result for the co-runners `order` picks (in that order, with their caps) on a device of `kind`. */
+  get(kind: number, coRunners: CoRunnerColumns, order: readonly number[]): ShareResult {
+    const { workloads, smLimits, memoryLimits } = coRunners;
     let key = String(kind);
     for (const i of order) key += `|${workloads[i]}/${smLimits[i] ?? ""}/${memoryLimits[i] ?? ""}`;
     let result = this.cache.get(key);

@@ -1,10 +1,9 @@
 /** The event core's public API: import from here. */
 export { Container, ContainerRequest } from "./container.ts";
-export { InputError, SimulationError } from "./errors.ts";
+export { SimulationError } from "./errors.ts";
 export { Event, NORMAL, URGENT, type Callback } from "./event.ts";
 export { MAX_PRIORITY, type Handler } from "./heap.ts";
 export { Interrupt } from "./interrupt.ts";
-export { simulateMm1, type Mm1Options, type Mm1Result } from "./mm1.ts";
 export { Process, type ProcessBody } from "./process.ts";
 export { RandomStream } from "./random.ts";
 export {

@@ -1,6 +1,7 @@
 /**
- * A partly used MIG GPU as an immutable value: place one more GPU instance by a named rule, or free one.
- * The simulator calls these in hot loops, so the score of the "most-layouts" rule is cached per layout.
+ * A partly used MIG GPU as an immutable value: place one more GPU instance by a named rule. The explore page's
+ * MIG editor places instances so (the simulator's re-partitioning plans whole layouts: reconfigure.ts); the score
+ * of the "most-layouts" rule is cached per layout, as a student tries the same layouts again and again.
  */
 import { placementSpace } from "./enumerate.ts";
 import { migProfile } from "./names.ts";
@@ -77,16 +78,4 @@ export function placeInstance(
     if (score > bestScore) [best, bestScore] = [option, score];
   }
   return best;
-}
-
-/** Remove one instance; throws when the state does not hold it. */
-export function freeInstance(spec: GpuSpec, state: MigState, placement: Placement): MigState {
-  const i = state.instances.findIndex(
-    (p) => p.profileId === placement.profileId && p.start === placement.start,
-  );
-  if (i < 0) throw new RangeError(`no MIG instance ${placement.profileId}@${placement.start} to free`);
-  return migState(
-    spec,
-    state.instances.filter((_, j) => j !== i),
-  );
 }

@@ -2,7 +2,7 @@
  * Check a requested MIG geometry (profiles, optionally pinned to start positions): every way to place it, the
  * capacity each way strands, or every reason it cannot be built.
  */
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../input-error.ts";
 import { placementSpace } from "./enumerate.ts";
 import { findProfile, profileList } from "./names.ts";
 import { add, canAdd, candidate, EMPTY_TALLY, layoutKey, tallyOf, type Tally } from "./tally.ts";

@@ -25,6 +25,15 @@ export {
   placementOnlyGpus,
   type NameSource,
 } from "./names.ts";
+export {
+  MODEL_MODES,
+  MODEL_OF,
+  SHARING_MODES,
+  type ContendedMode,
+  type GpuSharingMode,
+  type ModelMode,
+  type SharingMode,
+} from "./sharing-modes.ts";
 export { enumeratePlacements, maximalLayouts, multisetKey } from "./enumerate.ts";
 export {
   checkGeometry,
@@ -39,7 +48,6 @@ export {
 } from "./geometry-check.ts";
 export {
   emptyMig,
-  freeInstance,
   futureLayouts,
   migState,
   placeInstance,
@@ -48,14 +56,9 @@ export {
   type PlacementRule,
 } from "./allocate.ts";
 export { planReconfiguration, type JobPlacement, type ReconfigurationPlan } from "./reconfigure.ts";
-export {
-  colocatedMemoryFit,
-  instanceMemoryFit,
-  MEASURED_MEMORY_PARAMS,
-  type MemoryFit,
-  type MemoryParams,
-  type ProcessMemory,
-} from "./memory-fit.ts";
+export { colocatedMemoryFit, type MemoryFit, type ProcessMemory } from "./memory-fit.ts";
+export { bandwidthShare } from "./bandwidth-share.ts";
+export { MPS_LIMITS } from "./catalog/mps.ts";
 export { mpsClientLimit, mpsClientSms } from "./mps.ts";
 export { layoutKey } from "./tally.ts";
 export { GIB, MIB } from "./units.ts";

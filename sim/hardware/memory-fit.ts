@@ -7,41 +7,17 @@
  * footprint if that fits in what is left; otherwise it makes do with what is left as long as that covers its
  * least footprint (measured under a memory cap: cuDNN then picks algorithms with smaller workspaces). One that
  * cannot have even that runs out of memory and holds nothing, and later ones may still fit.
- * Under MPS each client's context is replaced by an MPS client context, the server's memory is held once, and a
- * client with a pinned-memory limit (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT) runs out of memory when its allocations
- * (footprint minus context, unless `pinnedLimitCoversContext`) exceed the limit.
+ * Under MPS each client holds a calibrated `clientDeltaBytes` beyond its footprint (its client context in place
+ * of its own, its share of the server: on our H200 a client held the same 612 MiB context as a plain process and
+ * the server 66 MiB), and a client with a pinned-memory limit (CUDA_MPS_PINNED_DEVICE_MEM_LIMIT) runs out of
+ * memory when its footprint exceeds the limit.
  */
-import { MIB } from "./units.ts";
-import { MPS_LIMITS } from "./catalog/mps.ts";
-
-export interface MemoryParams {
-  /** CUDA context of a plain process, included in every footprint. */
-  contextBytes: number;
-  /** Device memory an MPS client holds for its context instead. */
-  mpsClientContextBytes: number;
-  /** Device memory of the MPS server, held once per GPU (or per MIG instance running MPS). */
-  mpsServerBytes: number;
-  /** Whether the pinned-memory limit counts the client's context too (undocumented; assumed not). */
-  pinnedLimitCoversContext: boolean;
-}
-
-/**
- * Measured on an H200 (driver 580.159.04, torch, 2026-11-29): a process holding a 1 MiB tensor shows 612 MiB in
- * `nvidia-smi --query-compute-apps`, alone or as an MPS client (1, 2 and 4 clients alike); the MPS server 66 MiB.
- * So MPS saves no per-client memory on this stack; other drivers may differ, hence parameters.
- */
-export const MEASURED_MEMORY_PARAMS: MemoryParams = {
-  contextBytes: 612 * MIB,
-  mpsClientContextBytes: 612 * MIB,
-  mpsServerBytes: MPS_LIMITS.serverMemoryBytes,
-  pinnedLimitCoversContext: false,
-};
 
 export interface ProcessMemory {
   footprintBytes: number;
   /** The least footprint it trains in (default: footprintBytes, it cannot shrink). */
   minFootprintBytes?: number;
-  /** MPS pinned device-memory limit of this client; ignored without MPS. */
+  /** MPS pinned device-memory limit of this client (only MPS clients have one). */
   pinnedLimitBytes?: number;
 }
 
@@ -50,35 +26,24 @@ export interface MemoryFit {
   fits: boolean;
   /** Per process, input order. */
   oom: boolean[];
-  /** Bytes held by the processes that fit (plus the MPS server). */
+  /** Bytes held by the processes that fit, their client deltas included. */
   usedBytes: number;
   capacityBytes: number;
 }
 
-/** One job alone in a MIG instance or on a GPU: does its footprint fit the usable memory? */
-export function instanceMemoryFit(footprintBytes: number, usableBytes: number): boolean {
-  return footprintBytes <= usableBytes;
-}
-
-/** Co-located processes under time-slicing ("naive") or MPS, against one capacity. */
+/** Co-located processes under time-slicing (`clientDeltaBytes` 0) or MPS, against one capacity. */
 export function colocatedMemoryFit(
   capacityBytes: number,
   processes: readonly ProcessMemory[],
-  mode: "naive" | "mps",
-  params: MemoryParams = MEASURED_MEMORY_PARAMS,
+  clientDeltaBytes = 0,
 ): MemoryFit {
-  const mps = mode === "mps";
-  let usedBytes = mps && processes.length > 0 ? params.mpsServerBytes : 0;
-  // Device bytes of a footprint (an MPS client swaps its context for a client context), and the part of them a
-  // pinned-memory limit counts: the same less a constant, so the limit caps device bytes at limit + that constant.
-  const onDevice = (footprint: number) =>
-    mps ? footprint - params.contextBytes + params.mpsClientContextBytes : footprint;
-  const uncounted = onDevice(0) + (params.pinnedLimitCoversContext ? 0 : params.contextBytes);
+  let usedBytes = 0;
+  // The pinned limit counts the footprint, so it caps what the client holds at the limit plus its delta.
   const oom = processes.map((p) => {
-    const limit = mps && p.pinnedLimitBytes !== undefined ? p.pinnedLimitBytes + uncounted : Infinity;
+    const limit = p.pinnedLimitBytes !== undefined ? p.pinnedLimitBytes + clientDeltaBytes : Infinity;
     const room = Math.min(capacityBytes - usedBytes, limit);
-    if (onDevice(p.minFootprintBytes ?? p.footprintBytes) > room) return true;
-    usedBytes += Math.min(onDevice(p.footprintBytes), room);
+    if ((p.minFootprintBytes ?? p.footprintBytes) + clientDeltaBytes > room) return true;
+    usedBytes += Math.min(p.footprintBytes + clientDeltaBytes, room);
     return false;
   });
   return { fits: oom.every((o) => !o), oom, usedBytes, capacityBytes };

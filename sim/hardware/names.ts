@@ -1,5 +1,5 @@
 /** Look GPUs and MIG profiles up by the names people type; unknown names get the list of valid ones. */
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../input-error.ts";
 import { CATALOG, PLACEMENT_ONLY } from "./catalog/index.ts";
 import type { GpuModel, GpuSpec, MigProfile, PlacementOnlyGpu } from "./types.ts";
 

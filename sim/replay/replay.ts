@@ -15,6 +15,7 @@
  *   m_j * x_j / d_j), m_j its job's DRAM utilization while busy (ReplayJob.dramUtil), as in sim/sharing/mps.ts.
  * A fluid simulation: between events (a launch, a kernel's or a step's end) every rate is constant.
  */
+import type { ContendedMode } from "../hardware/index.ts";
 import type { SharingParams } from "../sharing/types.ts";
 import type { JobTrace } from "./trace.ts";
 
@@ -27,7 +28,7 @@ export interface ReplayJob {
 }
 
 export interface ReplayOptions {
-  mode: "naive" | "mps";
+  mode: ContendedMode;
   sms: number;
   params: Pick<SharingParams, "switchOverhead" | "mpsMemoryContention">;
   /** Simulated seconds to replay. */

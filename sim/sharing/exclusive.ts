@@ -1,5 +1,5 @@
 /** Exclusive use: one job alone on its slice (the whole GPU, an MPS-capped share of it, or a MIG instance). */
-import { SimulationError } from "../core/errors.ts";
+import { SimulationError } from "../core/index.ts";
 import type { Rates } from "./result.ts";
 import type { Slice } from "./slice.ts";
 import { gpuTime, hostTime } from "./sm-scaling.ts";

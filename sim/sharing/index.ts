@@ -3,7 +3,7 @@
  * and the GPU's fitted sharing parameters, say how fast each job steps and what the GPU does (utilization,
  * SM activity, memory, OOM, power). Pure, so callers may memoize it by co-runner set (sim/cluster/share-memo.ts does).
  */
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../input-error.ts";
 import { exclusiveRates } from "./exclusive.ts";
 import { fitMemory } from "./memory.ts";
 import { migRates } from "./mig.ts";

@@ -3,7 +3,7 @@
  * to the co-runners' profiles, in the order the caller started them. Under MPS each client holds the calibrated
  * `perProcessDeltaBytes` beyond its solo footprint (its client context and its share of the server).
  */
-import { colocatedMemoryFit } from "../hardware/memory-fit.ts";
+import { colocatedMemoryFit } from "../hardware/index.ts";
 import type { CoRunner } from "./types.ts";
 
 export interface MemoryFit {
@@ -17,14 +17,6 @@ export function fitMemory(coRunners: CoRunner[], capacityBytes: number, perProce
     minFootprintBytes: c.profile.minMemoryBytes,
     pinnedLimitBytes: c.memoryLimitBytes,
   }));
-  // Footprints are whole-process figures and the delta already stands for every MPS difference (contexts,
-  // server), so the rule's own context terms are zero and the pinned limit counts the whole footprint.
-  const params = {
-    contextBytes: 0,
-    mpsClientContextBytes: perProcessDeltaBytes,
-    mpsServerBytes: 0,
-    pinnedLimitCoversContext: true,
-  };
-  const fit = colocatedMemoryFit(capacityBytes, processes, "mps", params);
+  const fit = colocatedMemoryFit(capacityBytes, processes, perProcessDeltaBytes);
   return { oom: fit.oom, memoryBytes: fit.usedBytes };
 }

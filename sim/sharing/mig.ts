@@ -9,26 +9,20 @@ import { mpsRates } from "./mps.ts";
 import { naiveRates } from "./naive.ts";
 import type { Slice } from "./slice.ts";
 import { boardPower } from "./power.ts";
-import type { CoRunner, SharingParams, ShareResult } from "./types.ts";
+import type { CoRunner, GpuLevel, ModelMode, SharingParams } from "./types.ts";
 
-export function migRates(
-  runners: CoRunner[],
-  slice: Slice,
-  inside: "exclusive" | "naive" | "mps",
-  params: SharingParams,
-): Rates {
+export function migRates(runners: CoRunner[], slice: Slice, inside: ModelMode, params: SharingParams): Rates {
   if (inside === "exclusive") return exclusiveRates(runners, slice);
   return inside === "mps" ? mpsRates(runners, slice, params) : naiveRates(runners, slice, params);
 }
 
 /**
- * The whole GPU from its instances' results: memory, SM activity and dynamic power add up; a kernel runs
- * somewhere unless every instance is idle (instances taken as independent); idle power is paid once.
+ * The whole MIG GPU from its instances' figures, for the simulator's GPU timeline and for validation alike.
+ * Utilization is NVML's "some kernel ran" fraction: a kernel runs somewhere unless every instance is idle
+ * (instances taken as independent). SM activity (each instance's is already a share of the GPU's SMs) and memory
+ * add up. Instances report their power above idle: the board adds its idle power once, and draws at most its limit.
  */
-export function combineInstances(
-  instances: ShareResult[],
-  params: SharingParams,
-): Omit<ShareResult, "stepsPerSecond" | "oom"> {
+export function combineInstances(instances: readonly GpuLevel[], params: SharingParams): GpuLevel {
   let idle = 1;
   let smActivity = 0;
   let memoryBytes = 0;

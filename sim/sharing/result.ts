@@ -30,7 +30,7 @@ export function assemble(
     utilization: running.utilization,
     smActivity: smActivity(coRunners, stepsPerSecond, running.utilization * slice.smShare, slice),
     memoryBytes: fit.memoryBytes,
-    powerW: slice.smShare < 1 ? dynamicW : boardPower(params, dynamicW),
+    powerW: slice.wholeBoard ? boardPower(params, dynamicW) : dynamicW,
   };
 }
 

@@ -8,10 +8,15 @@ export interface Slice {
   bandwidthShare: number;
   /** Share of the GPU's SMs: turns the slice's activity into GPU-wide SM activity. */
   smShare: number;
+  /**
+   * Whether the slice is the whole board, which pays the idle power and holds the power limit. A MIG instance
+   * is not, even one with all the SMs (H200's 7g): it reports only the power its jobs add (combineInstances).
+   */
+  wholeBoard: boolean;
 }
 
 export function wholeGpu(gpu: GpuView): Slice {
-  return { sms: gpu.sms, memoryBytes: gpu.memoryBytes, bandwidthShare: 1, smShare: 1 };
+  return { sms: gpu.sms, memoryBytes: gpu.memoryBytes, bandwidthShare: 1, smShare: 1, wholeBoard: true };
 }
 
 export function migSlice(gpu: GpuView, instance: MigInstanceView): Slice {
@@ -20,5 +25,6 @@ export function migSlice(gpu: GpuView, instance: MigInstanceView): Slice {
     memoryBytes: instance.memoryBytes,
     bandwidthShare: instance.bandwidthShare,
     smShare: instance.sms / gpu.sms,
+    wholeBoard: false,
   };
 }

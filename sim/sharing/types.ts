@@ -4,11 +4,10 @@
  * Owner: sim/sharing (the calibration engineer). Changes are announced in docs/calibration.md.
  */
 
-/**
- * Sharing modes, one vocabulary everywhere (profiler runs, scenarios, validation). "naive" = time-slicing;
- * "green" = each process on a CUDA green context of some SMs, predicted as an SM cap (as mps-partitioned).
- */
-export type SharingMode = "exclusive" | "naive" | "mps" | "mps-partitioned" | "green" | "mig";
+import type { ModelMode } from "../hardware/index.ts";
+
+/** Sharing modes, one vocabulary everywhere (profiler runs, scenarios, validation): sim/hardware declares it. */
+export type { ModelMode, SharingMode } from "../hardware/index.ts";
 
 /**
  * How step time grows when a workload may use only `sms` of the GPU's SMs (MPS active-thread cap, MIG
@@ -134,7 +133,7 @@ export type SharingSetup =
   | { mode: "exclusive" }
   | { mode: "naive" }
   | { mode: "mps" }
-  | { mode: "mig"; instance: MigInstanceView; inside: "exclusive" | "naive" | "mps" };
+  | { mode: "mig"; instance: MigInstanceView; inside: ModelMode };
 
 /** Global (per GPU, not per workload) parameters of the sharing models, fitted by `colloc calibrate`. */
 export interface SharingParams {
@@ -192,3 +191,6 @@ export interface ShareResult {
   /** Board power, watts (for a MIG instance: the power above idle its jobs add). */
   powerW: number;
 }
+
+/** The GPU-level part of a ShareResult: what a GPU (or one MIG instance) does as a whole. */
+export type GpuLevel = Omit<ShareResult, "stepsPerSecond" | "oom">;

@@ -1,30 +1,30 @@
 import test from "ava";
 import { calibrate } from "../../calibration/calibrate.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { plans, syntheticDataset, truth } from "./synthetic.ts";
-
-const near = (a: number, b: number, tolerance: number) =>
-  Math.abs(a - b) <= tolerance * Math.max(Math.abs(b), 1e-9);
+import { near } from "../helpers/near.ts";
 
 test("calibrate recovers the sharing parameters that produced the runs", (t) => {
   const { set } = calibrate(syntheticDataset(), "test");
-  t.true(near(set.sharing.switchOverhead, truth.sharing.switchOverhead, 1e-3));
-  t.true(near(set.sharing.mpsInterference, truth.sharing.mpsInterference, 1e-3));
-  t.true(near(set.sharing.mpsClientMemoryDeltaBytes, truth.sharing.mpsClientMemoryDeltaBytes, 1e-6));
-  t.true(near(set.sharing.idlePowerW, truth.sharing.idlePowerW, 1e-6));
+  t.true(near(set.sharing.switchOverhead, truth.sharing.switchOverhead, { relative: 1e-3 }));
+  t.true(near(set.sharing.mpsInterference, truth.sharing.mpsInterference, { relative: 1e-3 }));
+  t.true(
+    near(set.sharing.mpsClientMemoryDeltaBytes, truth.sharing.mpsClientMemoryDeltaBytes, { relative: 1e-6 }),
+  );
+  t.true(near(set.sharing.idlePowerW, truth.sharing.idlePowerW, { relative: 1e-6 }));
 });
 
 test("calibrate recovers each workload's profile and SM curve", (t) => {
   const { set } = calibrate(syntheticDataset(), "test");
   for (const [id, want] of Object.entries(truth.workloads)) {
     const got = set.workloads[id];
-    t.true(near(got.stepTimeS, want.stepTimeS, 1e-9), id);
-    t.true(near(got.busyFraction, want.busyFraction, 1e-9), id);
+    t.true(near(got.stepTimeS, want.stepTimeS, { relative: 1e-9 }), id);
+    t.true(near(got.busyFraction, want.busyFraction, { relative: 1e-9 }), id);
     // The exponent is searched (golden section to 1e-6 of the interval), the rest solved exactly.
-    t.true(near(got.smCurve.alpha, want.smCurve.alpha, 1e-5), id);
-    t.true(near(got.dramUtil, want.dramUtil, 1e-9), id);
-    t.true(near(got.memoryBytes, want.memoryBytes, 1e-9), id);
-    t.true(near(got.powerW, want.powerW, 1e-9), id);
+    t.true(near(got.smCurve.alpha, want.smCurve.alpha, { relative: 1e-5 }), id);
+    t.true(near(got.dramUtil, want.dramUtil, { relative: 1e-9 }), id);
+    t.true(near(got.memoryBytes, want.memoryBytes, { relative: 1e-9 }), id);
+    t.true(near(got.powerW, want.powerW, { relative: 1e-9 }), id);
   }
 });
 
@@ -63,7 +63,7 @@ test("a run that trained under a memory cap gives the workload's least memory an
   );
   const { set } = calibrate(ds, "test");
   t.is(set.workloads.medium.minMemoryBytes, 8e9);
-  t.true(near(set.workloads.medium.stepTimeS, truth.workloads.medium.stepTimeS, 1e-9));
+  t.true(near(set.workloads.medium.stepTimeS, truth.workloads.medium.stepTimeS, { relative: 1e-9 }));
   t.is(set.workloads.small.minMemoryBytes, undefined, "no capped run of it");
   t.true(set.provenance.runs.includes(id));
 });

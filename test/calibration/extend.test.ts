@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Dataset } from "../../calibration/dataset.ts";
 import { extendSet, type BaseSet } from "../../calibration/extend.ts";
 import { parseCalibrationSet } from "../../calibration/set.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { syntheticDataset, truth } from "./synthetic.ts";
 
 /** A base set of `small` alone, with sharing parameters of its own, in a folder without tables. */

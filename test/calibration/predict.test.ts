@@ -1,6 +1,6 @@
 import test from "ava";
 import { predictRun } from "../../calibration/predict.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { truth } from "./synthetic.ts";
 
 const run = {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCalibrationSet, profileOf, stableJson, writeCalibrationSet } from "../../calibration/set.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { truth } from "./synthetic.ts";
 
 function tempDir(): string {

@@ -1,11 +1,14 @@
 import test from "ava";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { EVENT_KINDS } from "../../sim/cluster/events-log.ts";
 import { FAILED, FINISHED } from "../../sim/cluster/job-table.ts";
 import { jobMetrics } from "../../sim/cluster/metrics.ts";
 import { share } from "../../sim/sharing/index.ts";
 import { GPU, calibration, gpus, input, job, params, tinyShare } from "./fixtures.ts";
+import { near } from "../helpers/near.ts";
+
+const SAME = { relative: 1e-9 };
 
 const ends = (run: ReturnType<typeof simulate>) =>
   Object.fromEntries(run.jobs.ids.map((id, j) => [id, run.jobs.end[j]]));
@@ -189,7 +192,6 @@ test("with a timeline interval, every GPU is sampled at that pace until the last
 
 // The simulator and `colloc validate` share one model: a single GPU's simulated pace is the model's rate.
 const view = { name: GPU, sms: 132, memoryBytes: 141e9 };
-const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.abs(b);
 
 for (const mode of ["naive", "mps"] as const) {
   test(`${mode}: three co-runners started together step at the rate the sharing model gives`, (t) => {
@@ -209,7 +211,7 @@ for (const mode of ["naive", "mps"] as const) {
       params,
     );
     for (let j = 0; j < 3; j++)
-      t.true(close(1000 / (run.jobs.end[j] - run.jobs.start[j]), model.stepsPerSecond[j]));
+      t.true(near(1000 / (run.jobs.end[j] - run.jobs.start[j]), model.stepsPerSecond[j], SAME));
   });
 
   test(`${mode}: in a mixed pair, the first to finish ran at the model's rate for that pair`, (t) => {
@@ -227,7 +229,7 @@ for (const mode of ["naive", "mps"] as const) {
     );
     const { small, large } = calibration.workloads;
     const model = share(view, { mode }, [{ profile: small }, { profile: large }], params);
-    t.true(close(100 / run.jobs.end[0], model.stepsPerSecond[0]));
+    t.true(near(100 / run.jobs.end[0], model.stepsPerSecond[0], SAME));
   });
 }
 

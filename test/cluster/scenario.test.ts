@@ -1,5 +1,5 @@
 import test from "ava";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import { tinyCalibration } from "../fixtures/scenario/tiny-set.ts";
 

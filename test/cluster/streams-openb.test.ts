@@ -1,7 +1,7 @@
 import test from "ava";
 import { csvParse } from "d3-dsv";
 import { readFileSync } from "node:fs";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { readOpenb } from "../../sim/cluster/streams/openb.ts";
 import { readOpenbNodes } from "../../sim/cluster/streams/openb-nodes.ts";
 

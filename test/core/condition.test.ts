@@ -1,5 +1,5 @@
 import test from "ava";
-import { Simulation } from "../../sim/core/simulation.ts";
+import { Simulation } from "../../sim/core/index.ts";
 
 test("allOf succeeds when the last event does, with every value in list order", (t) => {
   const sim = new Simulation();

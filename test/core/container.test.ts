@@ -1,7 +1,7 @@
 import test from "ava";
-import { Container } from "../../sim/core/container.ts";
-import { SimulationError } from "../../sim/core/errors.ts";
-import { Simulation } from "../../sim/core/simulation.ts";
+import { Container } from "../../sim/core/index.ts";
+import { SimulationError } from "../../sim/core/index.ts";
+import { Simulation } from "../../sim/core/index.ts";
 
 test("gets wait for the level and are served strictly in order, a large head holding back smaller ones", (t) => {
   const sim = new Simulation();

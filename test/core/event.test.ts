@@ -1,6 +1,6 @@
 import test from "ava";
-import { SimulationError } from "../../sim/core/errors.ts";
-import { Simulation } from "../../sim/core/simulation.ts";
+import { SimulationError } from "../../sim/core/index.ts";
+import { Simulation } from "../../sim/core/index.ts";
 
 test("succeed delivers the value to every callback, in the order they were added", (t) => {
   const sim = new Simulation();

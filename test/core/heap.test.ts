@@ -1,6 +1,7 @@
 import test, { type ExecutionContext } from "ava";
 import fc from "fast-check";
-import { EventHeap, MAX_PRIORITY } from "../../sim/core/heap.ts";
+import { EventHeap } from "../../sim/core/heap.ts";
+import { MAX_PRIORITY } from "../../sim/core/index.ts";
 
 interface Entry {
   time: number;

@@ -1,7 +1,7 @@
 import test from "ava";
-import { SimulationError } from "../../sim/core/errors.ts";
-import { Interrupt } from "../../sim/core/interrupt.ts";
-import { Simulation } from "../../sim/core/simulation.ts";
+import { SimulationError } from "../../sim/core/index.ts";
+import { Interrupt } from "../../sim/core/index.ts";
+import { Simulation } from "../../sim/core/index.ts";
 
 test("an interrupt is thrown at the process's yield with its cause, and the process goes on", (t) => {
   const sim = new Simulation();

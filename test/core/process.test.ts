@@ -1,7 +1,7 @@
 import test from "ava";
-import { SimulationError } from "../../sim/core/errors.ts";
-import type { Event } from "../../sim/core/event.ts";
-import { Simulation } from "../../sim/core/simulation.ts";
+import { SimulationError } from "../../sim/core/index.ts";
+import type { Event } from "../../sim/core/index.ts";
+import { Simulation } from "../../sim/core/index.ts";
 
 test("a process receives the values of the events it yields", (t) => {
   const sim = new Simulation();

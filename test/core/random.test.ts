@@ -1,7 +1,7 @@
 import test from "ava";
-import { SimulationError } from "../../sim/core/errors.ts";
-import { RandomStream } from "../../sim/core/random.ts";
-import { Simulation } from "../../sim/core/simulation.ts";
+import { SimulationError } from "../../sim/core/index.ts";
+import { RandomStream } from "../../sim/core/index.ts";
+import { Simulation } from "../../sim/core/index.ts";
 
 const N = 200_000;
 

@@ -1,14 +1,14 @@
 import test from "ava";
-import { SimulationError } from "../../sim/core/errors.ts";
-import { Interrupt } from "../../sim/core/interrupt.ts";
+import { SimulationError } from "../../sim/core/index.ts";
+import { Interrupt } from "../../sim/core/index.ts";
 import {
   PreemptiveResource,
   Preempted,
   PriorityResource,
   Resource,
   type RequestOptions,
-} from "../../sim/core/resource.ts";
-import { Simulation } from "../../sim/core/simulation.ts";
+} from "../../sim/core/index.ts";
+import { Simulation } from "../../sim/core/index.ts";
 
 /** Start `users` at time 0 in order; each holds one unit for `hold`, and the log says who got it when. */
 function contend(

@@ -1,7 +1,7 @@
 import test from "ava";
-import { SimulationError } from "../../sim/core/errors.ts";
-import { NORMAL, URGENT } from "../../sim/core/event.ts";
-import { Simulation } from "../../sim/core/simulation.ts";
+import { SimulationError } from "../../sim/core/index.ts";
+import { NORMAL, URGENT } from "../../sim/core/index.ts";
+import { Simulation } from "../../sim/core/index.ts";
 
 test("callbacks run in time order, then priority, then the order they were scheduled", (t) => {
   const sim = new Simulation();

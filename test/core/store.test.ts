@@ -1,7 +1,7 @@
 import test from "ava";
-import { SimulationError } from "../../sim/core/errors.ts";
-import { Simulation } from "../../sim/core/simulation.ts";
-import { FilterStore, Store } from "../../sim/core/store.ts";
+import { SimulationError } from "../../sim/core/index.ts";
+import { Simulation } from "../../sim/core/index.ts";
+import { FilterStore, Store } from "../../sim/core/index.ts";
 
 test("gets wait for items and are served first come, first served, oldest item first", (t) => {
   const sim = new Simulation();

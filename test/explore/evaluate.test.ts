@@ -9,7 +9,8 @@ import { jobMetrics } from "../../sim/cluster/metrics.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import { gpu, migProfile, mpsClientSms } from "../../sim/hardware/index.ts";
 import { combineInstances, share } from "../../sim/sharing/index.ts";
-import { close, contextOf, coRunner, H200, R152, R26, R26_SMALL, R50, SET, VIEW } from "./fixture.ts";
+import { SAME, contextOf, coRunner, H200, R152, R26, R26_SMALL, R50, SET, VIEW } from "./fixture.ts";
+import { near } from "../helpers/near.ts";
 
 const context = contextOf(H200.name);
 const alone = (w: string) =>
@@ -33,12 +34,12 @@ test("time-slicing and MPS: each job's rate, alone and the GPU figures are share
       SET.sharing,
     );
     e.jobs.forEach((j, i) => {
-      t.true(close(j.imagesPerS, r.stepsPerSecond[i] * SET.workloads[workloads[i]].batch), mode);
-      t.true(close(j.aloneImagesPerS, alone(workloads[i])));
+      t.true(near(j.imagesPerS, r.stepsPerSecond[i] * SET.workloads[workloads[i]].batch, SAME), mode);
+      t.true(near(j.aloneImagesPerS, alone(workloads[i]), SAME));
     });
-    t.true(close(e.gpu.utilization, r.utilization));
-    t.true(close(e.gpu.smActivity, r.smActivity));
-    t.true(close(e.gpu.powerW, r.powerW));
+    t.true(near(e.gpu.utilization, r.utilization, SAME));
+    t.true(near(e.gpu.smActivity, r.smActivity, SAME));
+    t.true(near(e.gpu.powerW, r.powerW, SAME));
     t.is(e.gpu.memoryBytes, r.memoryBytes);
   }
 });
@@ -50,8 +51,8 @@ test("MPS with limits: a percentage caps a job as colloc run does, through mpsCl
   const r = share(VIEW, { mode: "mps" }, [coRunner(R26, cap), coRunner(R50)], SET.sharing);
   t.is(e.jobs[0].smLimit, cap);
   t.is(e.jobs[1].smLimit, undefined);
-  t.true(close(e.jobs[0].stepsPerS, r.stepsPerSecond[0]));
-  t.true(close(e.jobs[1].stepsPerS, r.stepsPerSecond[1]));
+  t.true(near(e.jobs[0].stepsPerS, r.stepsPerSecond[0], SAME));
+  t.true(near(e.jobs[1].stepsPerS, r.stepsPerSecond[1], SAME));
 });
 
 test("memory: what each job holds adds up to share()'s, and jobs out of memory hold nothing", (t) => {
@@ -98,10 +99,10 @@ test("MIG: share() per instance, combineInstances for the GPU, stranded capacity
     };
     return share(VIEW, { mode: "mig", instance, inside: "exclusive" }, [coRunner(workloads[i])], SET.sharing);
   });
-  e.jobs.forEach((j, i) => t.true(close(j.stepsPerS, results[i].stepsPerSecond[0])));
+  e.jobs.forEach((j, i) => t.true(near(j.stepsPerS, results[i].stepsPerSecond[0], SAME)));
   const gpuLevel = combineInstances(results, SET.sharing);
-  t.true(close(e.gpu.powerW, gpuLevel.powerW));
-  t.true(close(e.gpu.utilization, gpuLevel.utilization));
+  t.true(near(e.gpu.powerW, gpuLevel.powerW, SAME));
+  t.true(near(e.gpu.utilization, gpuLevel.utilization, SAME));
   t.deepEqual(e.mig!.stranded, { memorySlices: [7], computeSlices: 0 });
   t.is(e.mig!.smsInNoInstance, H200.sms - profiles.reduce((s, p) => s + p.sms, 0));
 });
@@ -112,7 +113,7 @@ test("another GPU: the set's profiles transferred by calibration/transfer.ts, no
   const view = { name: a100.name, sms: a100.sms, memoryBytes: a100.memoryBytes };
   const moved = [R26, R50].map((w) => ({ profile: transferProfile(SET.workloads[w], H200, a100) }));
   const r = share(view, { mode: "naive" }, moved, transferSharing(SET.sharing, a100));
-  e.jobs.forEach((j, i) => t.true(close(j.stepsPerS, r.stepsPerSecond[i])));
+  e.jobs.forEach((j, i) => t.true(near(j.stepsPerS, r.stepsPerSecond[i], SAME)));
   t.is(e.measuredKey, null);
 });
 

@@ -7,6 +7,7 @@ import type { MeasuredSetup } from "../../explore/model/measured-setup.ts";
 import { gpuContexts } from "../../explore/model/gpu-context.ts";
 import { gpu } from "../../sim/hardware/index.ts";
 import type { CoRunner } from "../../sim/sharing/types.ts";
+import type { Tolerance } from "../helpers/near.ts";
 
 export const SET = loadCalibrationSet("h200");
 export const VIEW = gpuViewOf(SET);
@@ -25,7 +26,9 @@ export const coRunner = (workload: string, smLimit?: number): CoRunner => ({
 });
 
 /** Equal up to rounding differences between two JavaScript engines. */
-export const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** The page and the library compute the same figures: equal up to float rounding. */
+export const SAME: Tolerance = { relative: 1e-9, absolute: 1e-9 };
 
 let measured: Map<string, MeasuredSetup> | undefined;
 

@@ -12,7 +12,7 @@ import { checkGeometry, migProfile, mpsClientSms, stranded } from "../../sim/har
 import { combineInstances, share } from "../../sim/sharing/index.ts";
 import type { CoRunner, SharingSetup, ShareResult } from "../../sim/sharing/types.ts";
 import {
-  close,
+  SAME,
   contextOf,
   coRunner,
   H200,
@@ -25,6 +25,7 @@ import {
   VIEW,
 } from "./fixture.ts";
 import { act, buildSite, byJob, focused, launch, one, open, shown, text, type Shown } from "./page.ts";
+import { near } from "../helpers/near.ts";
 
 let url: string;
 let browser: Browser;
@@ -50,15 +51,15 @@ function expectShares(
   runners.forEach((c, i) => {
     const w = c.profile.id;
     const expected = r.stepsPerSecond[i] * batch(w);
-    t.true(close(images[i].value, expected), `job ${i}: ${images[i].value} vs ${expected}`);
+    t.true(near(images[i].value, expected, SAME), `job ${i}: ${images[i].value} vs ${expected}`);
     t.is(images[i].text, r.oom[i] ? "OOM" : rate(expected));
-    t.true(close(byJob(figures, "alone")[i].value, alone(w)));
-    t.true(close(byJob(figures, "relative")[i].value, expected / alone(w)));
+    t.true(near(byJob(figures, "alone")[i].value, alone(w), SAME));
+    t.true(near(byJob(figures, "relative")[i].value, expected / alone(w), SAME));
   });
-  t.true(close(one(figures, "utilization").value, r.utilization));
+  t.true(near(one(figures, "utilization").value, r.utilization, SAME));
   t.is(one(figures, "utilization").text, pct(r.utilization));
-  t.true(close(one(figures, "sm-activity").value, r.smActivity));
-  t.true(close(one(figures, "power").value, r.powerW));
+  t.true(near(one(figures, "sm-activity").value, r.smActivity, SAME));
+  t.true(near(one(figures, "power").value, r.powerW, SAME));
   t.is(one(figures, "gpu-memory").value, r.memoryBytes);
   t.is(one(figures, "gpu-memory").text, gib(r.memoryBytes));
 }
@@ -181,10 +182,10 @@ test.serial(
     const results = setups.map((s, i) => share(VIEW, s, [coRunner(workloads[i])], SET.sharing));
     const gpuLevel = combineInstances(results, SET.sharing);
     byJob(figures, "images").forEach((f, i) =>
-      t.true(close(f.value, results[i].stepsPerSecond[0] * batch(workloads[i])), `job ${i}`),
+      t.true(near(f.value, results[i].stepsPerSecond[0] * batch(workloads[i]), SAME), `job ${i}`),
     );
-    t.true(close(one(figures, "utilization").value, gpuLevel.utilization));
-    t.true(close(one(figures, "power").value, gpuLevel.powerW));
+    t.true(near(one(figures, "utilization").value, gpuLevel.utilization, SAME));
+    t.true(near(one(figures, "power").value, gpuLevel.powerW, SAME));
 
     // MPS inside: a fourth job joins the instance with the fewest jobs (the 4g, lowest start).
     await act(page, () => page.check("#inside-mps"));
@@ -196,8 +197,8 @@ test.serial(
       [coRunner(R26), coRunner(R50)],
       SET.sharing,
     );
-    t.true(close(byJob(figures, "images")[0].value, inFour.stepsPerSecond[0] * batch(R26)));
-    t.true(close(byJob(figures, "images")[3].value, inFour.stepsPerSecond[1] * batch(R50)));
+    t.true(near(byJob(figures, "images")[0].value, inFour.stepsPerSecond[0] * batch(R26), SAME));
+    t.true(near(byJob(figures, "images")[3].value, inFour.stepsPerSecond[1] * batch(R50), SAME));
     t.deepEqual(errors, []);
     await page.close();
   },

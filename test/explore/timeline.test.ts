@@ -9,10 +9,12 @@ import { MAX_BINS, MIN_BINS, WINDOW_S, deviceTimelines, phasedTrace } from "../.
 import { migProfile } from "../../sim/hardware/index.ts";
 import { replay } from "../../sim/replay/index.ts";
 import { contextOf, H200, R152, R26, R26_SMALL, SET } from "./fixture.ts";
+import { near } from "../helpers/near.ts";
+
+const SUMMED = { absolute: 1e-9 };
 
 const traces = loadTraces(resolveSetDir("h200"));
 const context = contextOf(H200.name);
-const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9;
 const timelinesOf = (state: ExploreState) =>
   deviceTimelines(evaluate(state, context).devices, traces, SET.sharing, TIME_SLICE_S, H200.sms);
 
@@ -36,9 +38,9 @@ for (const mode of ["naive", "mps", "mps-partitioned"] as Mode[]) {
     const bins = timeline!.smsInUse.length;
     t.true(bins >= MIN_BINS && bins <= MAX_BINS);
     const smSeconds = timeline!.smsInUse.reduce((s, x) => s + x * timeline!.binS, 0);
-    t.true(near(smSeconds / (H200.sms * WINDOW_S), whole.smActivity));
+    t.true(near(smSeconds / (H200.sms * WINDOW_S), whole.smActivity, SUMMED));
     const busy = timeline!.busy.reduce((s, x) => s + x * timeline!.binS, 0);
-    t.true(near(busy / WINDOW_S, whole.utilization));
+    t.true(near(busy / WINDOW_S, whole.utilization, SUMMED));
     timeline!.jobs.forEach((j, i) => {
       const kernels = j.finished.reduce((s, n) => s + n, 0);
       t.is(kernels, Math.round(whole.stepsPerSecond[i] * WINDOW_S * jobs[i].trace.kernels.length));

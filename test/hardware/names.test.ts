@@ -1,5 +1,5 @@
 import test from "ava";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { gpu, gpuModel, gpuNames, gpus, isSimulated, migProfile } from "../../sim/hardware/index.ts";
 
 test("the catalog holds the six MIG GPUs and the openb trace's five public models under one canonical name each", (t) => {

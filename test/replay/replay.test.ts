@@ -1,5 +1,6 @@
 import test from "ava";
 import { replay, type JobTrace } from "../../sim/replay/index.ts";
+import { near } from "../helpers/near.ts";
 
 const params = { switchOverhead: 0, mpsMemoryContention: 0 };
 const base = { sms: 100, params, durationS: 10, timeSliceS: 0.002 };
@@ -17,18 +18,16 @@ function job(kernels: number, durS: number, gapS: number, demand: number): JobTr
   return { workload: "w", stepS: kernels * (durS + gapS), kernels: launches };
 }
 
-const close = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance * b;
-
 test("a job alone steps once per sum of its gaps and kernels", (t) => {
   const result = replay([{ trace: job(10, 0.003, 0.002, 100) }], { ...base, mode: "naive" });
-  t.true(close(result.stepsPerSecond[0], 1 / 0.05, 1e-3));
-  t.true(close(result.utilization, 0.6, 1e-3));
+  t.true(near(result.stepsPerSecond[0], 1 / 0.05, { relative: 1e-3 }));
+  t.true(near(result.utilization, 0.6, { relative: 1e-3 }));
 });
 
 test("naive: two jobs that never leave the GPU split it in time", (t) => {
   const a = job(10, 0.003, 0, 100);
   const result = replay([{ trace: a }, { trace: a }], { ...base, mode: "naive" });
-  for (const rate of result.stepsPerSecond) t.true(close(rate, 1 / 0.06, 0.01));
+  for (const rate of result.stepsPerSecond) t.true(near(rate, 1 / 0.06, { relative: 0.01 }));
 });
 
 test("naive: hand-over costs slow both jobs", (t) => {
@@ -45,14 +44,14 @@ test("naive: hand-over costs slow both jobs", (t) => {
 test("mps: kernels that fill half the GPU each run side by side at full speed", (t) => {
   const a = job(10, 0.003, 0, 50);
   const result = replay([{ trace: a }, { trace: a }], { ...base, mode: "mps" });
-  for (const rate of result.stepsPerSecond) t.true(close(rate, 1 / 0.03, 1e-3));
-  t.true(close(result.smActivity, 1, 1e-3));
+  for (const rate of result.stepsPerSecond) t.true(near(rate, 1 / 0.03, { relative: 1e-3 }));
+  t.true(near(result.smActivity, 1, { relative: 1e-3 }));
 });
 
 test("mps: kernels that each fill the GPU share its SMs", (t) => {
   const a = job(10, 0.003, 0, 100);
   const result = replay([{ trace: a }, { trace: a }], { ...base, mode: "mps" });
-  for (const rate of result.stepsPerSecond) t.true(close(rate, 1 / 0.06, 1e-3));
+  for (const rate of result.stepsPerSecond) t.true(near(rate, 1 / 0.06, { relative: 1e-3 }));
 });
 
 test("naive: a launch-bound job keeps its pace next to a busy one, whose kernels fill the host's gaps", (t) => {
@@ -66,7 +65,7 @@ test("naive: a launch-bound job keeps its pace next to a busy one, whose kernels
 
 test("mps: an SM cap stretches a kernel that wanted more SMs", (t) => {
   const result = replay([{ trace: job(10, 0.003, 0, 100), smLimit: 25 }], { ...base, mode: "mps" });
-  t.true(close(result.stepsPerSecond[0], 1 / 0.12, 1e-3));
+  t.true(near(result.stepsPerSecond[0], 1 / 0.12, { relative: 1e-3 }));
 });
 
 test("mps: a kernel launched behind a GPU-filling kernel waits for it; beside a half-filling one it starts at once", (t) => {
@@ -75,7 +74,10 @@ test("mps: a kernel launched behind a GPU-filling kernel waits for it; beside a 
   const alone = replay([{ trace: light }], { ...base, mode: "mps" }).stepsPerSecond[0];
   const behindFull = replay([{ trace: light }, { trace: job(10, 0.003, 0, 100) }], { ...base, mode: "mps" });
   const besideHalf = replay([{ trace: light }, { trace: job(10, 0.003, 0, 50) }], { ...base, mode: "mps" });
-  t.true(close(besideHalf.stepsPerSecond[0], alone, 1e-3), "room beside a 50-SM kernel: no wait");
+  t.true(
+    near(besideHalf.stepsPerSecond[0], alone, { relative: 1e-3 }),
+    "room beside a 50-SM kernel: no wait",
+  );
   // Each light kernel waits for the rest of a 3 ms heavy kernel, longer than the host's 0.5 ms gap.
   t.true(behindFull.stepsPerSecond[0] < 0.7 * alone, `${behindFull.stepsPerSecond[0]} against ${alone}`);
 });
@@ -110,5 +112,5 @@ test("mps: kernels side by side on the SMs still slow each other through DRAM ba
     },
   );
   // Each slows by 1 / (1 + 1 * 0.5): two thirds of its speed.
-  t.true(close(contended.stepsPerSecond[0], (2 / 3) * free.stepsPerSecond[0], 1e-3));
+  t.true(near(contended.stepsPerSecond[0], (2 / 3) * free.stepsPerSecond[0], { relative: 1e-3 }));
 });

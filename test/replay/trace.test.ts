@@ -1,5 +1,9 @@
 import test from "ava";
 import { smDemand, traceFromKernels } from "../../sim/replay/index.ts";
+import { near } from "../helpers/near.ts";
+
+/** Times built from sums of the same floats. */
+const EXACT = { absolute: 1e-12 };
 
 test("smDemand: blocks over the blocks one SM holds, capped at the GPU", (t) => {
   // 256-thread blocks: 8 per SM by the 2048-thread limit; 80 blocks fill 10 SMs.
@@ -17,20 +21,19 @@ const k = (startUs: number, durUs: number) => ({
   registers: null,
   sharedBytes: null,
 });
-const near = (a: number, b: number) => Math.abs(a - b) < 1e-12;
 
 test("traceFromKernels: a kernel after a gap was launched when it started; one right after its predecessor, no later", (t) => {
   // Kernels of 100 us: the second starts right after the first, the third after a 100 us gap; the step lasts 500 us.
   const trace = traceFromKernels("w", [k(0, 100), k(100, 100), k(300, 100)], 0.0005, 132);
   // 200 us of host time: 100 us between the second and third kernels, the other 100 us before the first.
-  t.true(near(trace.kernels[0].launchS, 0.0001));
-  t.true(near(trace.kernels[1].launchS, 0.0001));
-  t.true(near(trace.kernels[2].launchS, 0.0004));
-  t.true(near(trace.stepS, 0.0005));
+  t.true(near(trace.kernels[0].launchS, 0.0001, EXACT));
+  t.true(near(trace.kernels[1].launchS, 0.0001, EXACT));
+  t.true(near(trace.kernels[2].launchS, 0.0004, EXACT));
+  t.true(near(trace.stepS, 0.0005, EXACT));
 });
 
 test("traceFromKernels: gaps shrink when tracing slowed the host beyond the untraced step", (t) => {
   const trace = traceFromKernels("w", [k(0, 100), k(300, 100)], 0.0003, 132);
-  t.true(near(trace.kernels[1].launchS, 0.0002));
-  t.true(near(trace.stepS, 0.0003));
+  t.true(near(trace.kernels[1].launchS, 0.0002, EXACT));
+  t.true(near(trace.stepS, 0.0003, EXACT));
 });

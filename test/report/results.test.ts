@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readResults } from "../../report/results.ts";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { JOBS, writeResultsFolder } from "./fixture.ts";
 
 test("a run folder yields its summary, its tables and its charts with data inline", (t) => {

@@ -1,45 +1,46 @@
 import test from "ava";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { share } from "../../sim/sharing/index.ts";
 import { gpu, params, profile } from "./profiles.ts";
+import { near } from "../helpers/near.ts";
 
-const close = (a: number, b: number, tolerance = 1e-6) =>
-  Math.abs(a - b) <= tolerance * Math.max(1, Math.abs(b));
+/** Model figures against their closed forms, relative to their size (absolute below 1). */
+const CLOSE = { relative: 1e-6, absolute: 1e-6 };
 
 test("exclusive: a job alone runs at its solo step time", (t) => {
   const result = share(gpu, { mode: "exclusive" }, [{ profile: profile("a", 0.6) }], params);
-  t.true(close(result.stepsPerSecond[0], 10));
-  t.true(close(result.utilization, 0.6));
+  t.true(near(result.stepsPerSecond[0], 10, CLOSE));
+  t.true(near(result.utilization, 0.6, CLOSE));
   t.is(result.memoryBytes, 10e9);
   // Dynamic energy per step at the solo pace: the solo power.
-  t.true(close(result.powerW, 280));
+  t.true(near(result.powerW, 280, CLOSE));
 });
 
 test("exclusive: an SM cap of half the GPU doubles a fully parallel kernel phase", (t) => {
   const result = share(gpu, { mode: "exclusive" }, [{ profile: profile("a", 0.5), smLimit: 50 }], params);
   // host 0.05 s + kernels 0.05 s * (100/50)
-  t.true(close(1 / result.stepsPerSecond[0], 0.15));
+  t.true(near(1 / result.stepsPerSecond[0], 0.15, CLOSE));
 });
 
 test("naive: two always-busy jobs split the GPU in time", (t) => {
   const a = profile("a", 1);
   const result = share(gpu, { mode: "naive" }, [{ profile: a }, { profile: a }], params);
-  for (const rate of result.stepsPerSecond) t.true(close(rate, 5, 1e-3));
-  t.true(close(result.utilization, 1, 1e-3));
+  for (const rate of result.stepsPerSecond) t.true(near(rate, 5, { relative: 1e-3, absolute: 1e-3 }));
+  t.true(near(result.utilization, 1, { relative: 1e-3, absolute: 1e-3 }));
 });
 
 test("naive: jobs whose GPU demands fit together run at their solo pace", (t) => {
   const light = profile("light", 0.1);
   const result = share(gpu, { mode: "naive" }, [{ profile: light }, { profile: light }], params);
-  for (const rate of result.stepsPerSecond) t.true(close(rate, 10));
+  for (const rate of result.stepsPerSecond) t.true(near(rate, 10, CLOSE));
 });
 
 test("naive: time is shared max-min fairly, so a light job keeps its pace next to a heavy one", (t) => {
   // Demands 0.3 and 1 of the GPU's time: the light job gets its 0.3, the heavy one the remaining 0.7.
   const runners = [{ profile: profile("light", 0.3) }, { profile: profile("heavy", 1) }];
   const result = share(gpu, { mode: "naive" }, runners, params);
-  t.true(close(result.stepsPerSecond[0], 10));
-  t.true(close(result.stepsPerSecond[1], 0.7 / 0.1));
+  t.true(near(result.stepsPerSecond[0], 10, CLOSE));
+  t.true(near(result.stepsPerSecond[1], 0.7 / 0.1, CLOSE));
 });
 
 test("naive: context switches take their share of the GPU's time while jobs contend", (t) => {
@@ -48,7 +49,7 @@ test("naive: context switches take their share of the GPU's time while jobs cont
     ...params,
     switchOverhead: 0.25,
   });
-  for (const rate of result.stepsPerSecond) t.true(close(rate, 1 / (2 * 1.25 * 0.1)));
+  for (const rate of result.stepsPerSecond) t.true(near(rate, 1 / (2 * 1.25 * 0.1), CLOSE));
 });
 
 test("mps: kernels that leave SMs idle let co-runners in, so two busy jobs beat time-slicing", (t) => {
@@ -56,7 +57,7 @@ test("mps: kernels that leave SMs idle let co-runners in, so two busy jobs beat 
   const a = profile("a", 1);
   const pair = [{ profile: a }, { profile: a }];
   const result = share(gpu, { mode: "mps" }, pair, params);
-  for (const rate of result.stepsPerSecond) t.true(close(rate, 0.5 / (0.8 * 0.1)));
+  for (const rate of result.stepsPerSecond) t.true(near(rate, 0.5 / (0.8 * 0.1), CLOSE));
   t.true(share(gpu, { mode: "naive" }, pair, params).stepsPerSecond[0] < result.stepsPerSecond[0]);
 });
 
@@ -67,14 +68,14 @@ test("mps-partitioned: disjoint SM caps give each job its capped solo speed when
     { profile: a, smLimit: 50 },
   ];
   const result = share(gpu, { mode: "mps" }, runners, params);
-  for (const rate of result.stepsPerSecond) t.true(close(rate, 5, 1e-6));
+  for (const rate of result.stepsPerSecond) t.true(near(rate, 5, CLOSE));
 });
 
 test("mps: interference leaves less of the idle capacity to co-runners", (t) => {
   const a = profile("a", 1);
   const pair = [{ profile: a }, { profile: a }];
   const slowed = share(gpu, { mode: "mps" }, pair, { ...params, mpsInterference: 0.5 });
-  t.true(close(slowed.stepsPerSecond[0], 0.5 / (0.9 * 0.1)));
+  t.true(near(slowed.stepsPerSecond[0], 0.5 / (0.9 * 0.1), CLOSE));
 });
 
 /** "small" launches 100 kernels a step, each onto an idle stream; "busy" keeps the GPU full with 10 long kernels. */
@@ -125,7 +126,7 @@ test("mps-partitioned: partitions side by side still slow each other through DRA
   const beside = share(gpu, { mode: "mps" }, runners(streaming), contention).stepsPerSecond[0];
   const besideCompute = share(gpu, { mode: "mps" }, runners(compute), contention).stepsPerSecond[0];
   t.true(beside < alone * 0.97, "a streaming neighbour slows it");
-  t.true(close(besideCompute, alone), "a neighbour with no DRAM traffic does not");
+  t.true(near(besideCompute, alone, CLOSE), "a neighbour with no DRAM traffic does not");
 });
 
 test("mps: who wins is decided by turns at the SMs: long kernels keep more of the GPU than short ones", (t) => {
@@ -134,11 +135,11 @@ test("mps: who wins is decided by turns at the SMs: long kernels keep more of th
   const short = { ...profile("short", 1), kernels: kernels(50) };
   const pair = [{ profile: long }, { profile: short }];
   const equal = share(gpu, { mode: "mps" }, pair, params).stepsPerSecond;
-  t.true(close(equal[0], equal[1]), "weights off (exponents 0): equal turns");
+  t.true(near(equal[0], equal[1], CLOSE), "weights off (exponents 0): equal turns");
   const weighted = share(gpu, { mode: "mps" }, pair, { ...params, mpsWeightKernel: 1 }).stepsPerSecond;
   // Both want 0.8 of the capacity: 200 to 50 divides it 0.8 (all the long job wants) to 0.2.
-  t.true(close(weighted[0], 10), `long: ${weighted[0]}`);
-  t.true(close(weighted[1], 0.2 / (0.8 * 0.1)), `short: ${weighted[1]}`);
+  t.true(near(weighted[0], 10, CLOSE), `long: ${weighted[0]}`);
+  t.true(near(weighted[1], 0.2 / (0.8 * 0.1), CLOSE), `short: ${weighted[1]}`);
   // Kernels that keep more SMs active take longer turns too.
   const sparse = { ...profile("sparse", 1), smActivity: 0.4 };
   const dense = profile("dense", 1);
@@ -153,25 +154,25 @@ test("SM activity: a job capped to a quarter of the SMs keeps at most a quarter 
   // Kernels that cannot use more SMs (alpha 0) run as fast on 25 SMs; alone they kept 80% of all SMs active.
   const wide = profile("a", 1, 0);
   const capped = share(gpu, { mode: "mps" }, [{ profile: wide, smLimit: 25 }], params);
-  t.true(close(capped.stepsPerSecond[0], 10));
-  t.true(close(capped.smActivity, 0.25));
-  t.true(close(share(gpu, { mode: "mps" }, [{ profile: wide }], params).smActivity, 0.8));
+  t.true(near(capped.stepsPerSecond[0], 10, CLOSE));
+  t.true(near(capped.smActivity, 0.25, CLOSE));
+  t.true(near(share(gpu, { mode: "mps" }, [{ profile: wide }], params).smActivity, 0.8, CLOSE));
 });
 
 test("power: jobs that would draw more than the board's limit are slowed until they fit", (t) => {
   const a = profile("a", 1); // 300 W above idle at full pace
   const limited = { ...params, maxPowerW: 400 };
   const result = share(gpu, { mode: "mps" }, [{ profile: a }, { profile: a }], limited);
-  t.true(close(result.powerW, 400));
+  t.true(near(result.powerW, 400, CLOSE));
   const free = share(gpu, { mode: "mps" }, [{ profile: a }, { profile: a }], params);
-  t.true(close(result.stepsPerSecond[0], (free.stepsPerSecond[0] * 300) / (free.powerW - 100)));
+  t.true(near(result.stepsPerSecond[0], (free.stepsPerSecond[0] * 300) / (free.powerW - 100), CLOSE));
 });
 
 test("mig: an instance with a quarter of the SMs and bandwidth runs a job on that quarter, alone", (t) => {
   const a = profile("a", 0.5);
   const instance = { profile: "2g", sms: 25, memoryBytes: 25e9, bandwidthShare: 0.25 };
   const result = share(gpu, { mode: "mig", instance, inside: "exclusive" }, [{ profile: a }], params);
-  t.true(close(1 / result.stepsPerSecond[0], 0.05 + 0.05 * 4));
+  t.true(near(1 / result.stepsPerSecond[0], 0.05 + 0.05 * 4, CLOSE));
   t.true(result.smActivity <= 0.25);
 });
 
@@ -183,9 +184,9 @@ test("mig: on an instance with more bandwidth per SM than the GPU, memory-bound 
     const r = share(gpu, { mode: "mig", instance, inside: "exclusive" }, [{ profile: p }], params);
     return 1 / r.stepsPerSecond[0];
   };
-  t.true(close(step(0), 0.05 + 0.05 * (100 / 30))); // compute-bound: the SMs set the pace
-  t.true(close(step(1), 0.05 + 0.05 * 2)); // memory-bound: half the bandwidth, twice the time
-  t.true(close(step(0.5), 0.05 + 0.05 * (0.5 * (100 / 30) + 0.5 * 2)));
+  t.true(near(step(0), 0.05 + 0.05 * (100 / 30), CLOSE)); // compute-bound: the SMs set the pace
+  t.true(near(step(1), 0.05 + 0.05 * 2, CLOSE)); // memory-bound: half the bandwidth, twice the time
+  t.true(near(step(0.5), 0.05 + 0.05 * (0.5 * (100 / 30) + 0.5 * 2), CLOSE));
 });
 
 test("memory: co-runners beyond the memory are out of memory and the rest keep running", (t) => {

@@ -3,7 +3,7 @@
  * policy's parameters (bad ones are bad input: file, field, expectation) before building it.
  */
 import { z } from "zod";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import type { ClusterInput, PolicyName } from "../scenario/cluster-input.ts";
 import { issueToInputError } from "../scenario/zod-issue.ts";
 import { bestFit } from "./best-fit.ts";

@@ -7,10 +7,11 @@
 import { z } from "zod";
 import type { Device } from "../device.ts";
 import type { PolicyModule } from "./module.ts";
+import { maxCoRunners } from "./pack-params.ts";
 import type { ClusterView, Policy } from "./policy.ts";
 
 const params = z.strictObject({
-  max_co_runners: z.int().min(1).max(48).default(4),
+  max_co_runners: maxCoRunners,
   /** Largest slowdown (solo rate / shared rate) any co-runner may suffer after the job joins. */
   max_slowdown: z.number().gt(1).default(2),
   memory_check: z.boolean().default(true),

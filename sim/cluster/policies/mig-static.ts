@@ -4,11 +4,12 @@
  */
 import { z } from "zod";
 import type { PolicyModule } from "./module.ts";
+import { maxCoRunners } from "./pack-params.ts";
 import { packing } from "./packing.ts";
 
 const params = z.strictObject({
   /** Jobs per instance when the GPUs run MPS inside their instances. */
-  max_co_runners: z.int().min(1).max(48).default(4),
+  max_co_runners: maxCoRunners,
 });
 
 export const migStatic: PolicyModule<z.infer<typeof params>> = {

@@ -22,7 +22,7 @@ import type { SharingParams, WorkloadProfile } from "../../sharing/types.ts";
 import type { ScenarioLimits } from "./limits.ts";
 
 /** Sharing modes a GPU can be set up in ("naive" = time-slicing; see docs/scenarios.md). */
-export type GpuSharingMode = "exclusive" | "naive" | "mps" | "mig";
+export type { GpuSharingMode } from "../../hardware/index.ts";
 
 /**
  * Policies that place on nodes (CPU, memory, milli-GPUs per GPU, GPU model): they place CPU-only and

@@ -1,5 +1,5 @@
 /** hardware.gpus and a node list to one ClusterGpu per physical GPU, and the nodes: catalog lookup, MIG geometry, MPS limits. */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import {
   checkGeometry,
   GIB,

@@ -4,7 +4,7 @@
  * memory in at least one GPU (or, on a fixed MIG GPU, one instance) and its GPU count in one node (for a timed
  * replay under a node-aware policy, its requests in one empty node). A job without a workload is placement-only.
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import type { WorkloadProfile } from "../../sharing/types.ts";
 import type { StreamJob, Work } from "../streams/stream-job.ts";
 import type { ClusterGpu, ClusterJob, ClusterNode } from "./cluster-input.ts";

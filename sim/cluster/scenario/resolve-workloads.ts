@@ -1,5 +1,5 @@
 /** Workload ids to profiles: custom workloads (a calibrated profile with changes) first, then the calibration set. */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import type { SharingParams, WorkloadProfile } from "../../sharing/types.ts";
 import { GIB } from "../../hardware/index.ts";
 import type { CustomWorkload, Scenario } from "./schema.ts";

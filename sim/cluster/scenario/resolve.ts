@@ -3,7 +3,7 @@
  * set and any trace file come in through the context, so the CLI, tests and benches decide where they are read.
  */
 import { dirname, isAbsolute, resolve } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import { gpu } from "../../hardware/index.ts";
 import { readTrace, streamJobs, type ReadText } from "../streams/from-scenario.ts";
 import { readOpenbNodes, type TraceNode } from "../streams/openb-nodes.ts";

@@ -4,7 +4,7 @@
  * stack allows, alias bombs (alias expansions are counted), and anchors that contain their own alias (a cycle).
  */
 import { LineCounter, parseDocument, type Document } from "yaml";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import { formatPath, type PathKey } from "./field-path.ts";
 import { LIMITS, limitText } from "./limits.ts";
 

@@ -1,6 +1,6 @@
 /** Turns the first zod issue into the project's one-line InputError: file, field path, what was expected. */
 import type { z } from "zod";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import { formatPath, type PathKey } from "./field-path.ts";
 
 type Issue = z.core.$ZodIssue;

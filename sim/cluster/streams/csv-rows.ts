@@ -1,7 +1,7 @@
 /** CSV text to rows validated by a zod schema; a bad cell becomes an InputError naming the file, line and column. */
 import { csvParse } from "d3-dsv";
 import type { z } from "zod";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import { issueToInputError } from "../scenario/zod-issue.ts";
 
 /** Empty cells count as absent, so optional columns may be left blank. */

@@ -1,6 +1,6 @@
 /** The jobs a scenario's `jobs:` section stands for, in stream order (file order, or arrival order per trace). */
 import { dirname, resolve } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import { LIMITS, limitText, MIB, type ScenarioLimits } from "../scenario/limits.ts";
 import { NODE_AWARE_POLICIES, type PolicyName } from "../scenario/cluster-input.ts";
 import type { Scenario } from "../scenario/schema.ts";

@@ -5,7 +5,7 @@
  * Times are multiplied by `time_scale`.
  */
 import { z } from "zod";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import { csvRows } from "./csv-rows.ts";
 import type { StreamJob, Work } from "./stream-job.ts";
 

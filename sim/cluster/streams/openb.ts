@@ -14,7 +14,7 @@
  * - id = the pod name; times are multiplied by `time_scale`.
  */
 import { z } from "zod";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import { RandomStream } from "../../core/index.ts";
 import { gpuModel } from "../../hardware/index.ts";
 import { GPU_MILLI, type Requests } from "../scenario/cluster-input.ts";

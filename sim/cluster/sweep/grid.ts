@@ -15,7 +15,7 @@
  */
 import { isMap } from "yaml";
 import { z } from "zod";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../input-error.ts";
 import { LIMITS, limitText } from "../scenario/limits.ts";
 import { ScenarioName } from "../scenario/schema.ts";
 import { parseYaml } from "../scenario/yaml.ts";

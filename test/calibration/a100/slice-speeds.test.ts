@@ -7,7 +7,7 @@ import {
   sliceFactor,
   summarizeHeldOut,
 } from "../../../calibration/a100/slice-speeds.ts";
-import { InputError } from "../../../sim/core/errors.ts";
+import { InputError } from "../../../sim/input-error.ts";
 
 const file = "calibration/data/a100/miso-a100-mig-iteration-times.csv";
 const groups = sliceGroups(parseMiso(readFileSync(file, "utf8"), file), file);

@@ -2,7 +2,7 @@ import test from "ava";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { findRunFolders } from "../../../calibration/ingest/discover.ts";
-import { InputError } from "../../../sim/core/errors.ts";
+import { InputError } from "../../../sim/input-error.ts";
 import { A100, H200, scratch } from "./temp-runs.ts";
 
 test("a folder of run folders expands to its runs, sorted; run folders count once", (t) => {

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { findRunFolders } from "../../../calibration/ingest/discover.ts";
 import { arrowFiles, ingestRuns } from "../../../calibration/ingest/ingest.ts";
 import { readTable } from "../../../calibration/ingest/read.ts";
-import { writeFolder } from "../../../calibration/ingest/write-folder.ts";
-import { InputError } from "../../../sim/core/errors.ts";
+import { writeFolder } from "../../../io/write-folder.ts";
+import { InputError } from "../../../sim/input-error.ts";
 import { A100, copyRun, FAKE, H200, scratch } from "./temp-runs.ts";
 
 const h200 = ingestRuns(findRunFolders([H200]));

@@ -5,7 +5,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { issueError } from "../../../calibration/ingest/jsonl.ts";
 import { readRun } from "../../../calibration/ingest/read-run.ts";
-import { InputError } from "../../../sim/core/errors.ts";
+import { InputError } from "../../../sim/input-error.ts";
 import { copyRun, H200 } from "./temp-runs.ts";
 
 test("a whole run reads every stream, each record checked, and is ok", (t) => {

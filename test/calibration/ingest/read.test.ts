@@ -2,7 +2,7 @@ import test from "ava";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readTable } from "../../../calibration/ingest/read.ts";
-import { InputError } from "../../../sim/core/errors.ts";
+import { InputError } from "../../../sim/input-error.ts";
 import { scratch } from "./temp-runs.ts";
 
 test("a missing file is bad input naming it", (t) => {

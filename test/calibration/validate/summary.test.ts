@@ -4,6 +4,10 @@ import { compareRuns } from "../../../calibration/validate/compare.ts";
 import { errorStats, summarize } from "../../../calibration/validate/summary.ts";
 import { measureFolders } from "../../../calibration/validate/validate.ts";
 import { fakePredict } from "./fake-predict.ts";
+import { near } from "../../helpers/near.ts";
+
+/** Percentages computed by hand from the fixtures. */
+const BY_HAND = { absolute: 1e-9 };
 
 const { measured } = measureFolders(findRunFolders(["test/fixtures/runs/h200"]));
 const summary = summarize(
@@ -12,8 +16,6 @@ const summary = summarize(
   false,
   [-6, 2],
 );
-const near = (a: number | null | undefined, b: number) =>
-  a !== null && a !== undefined && Math.abs(a - b) < 1e-9;
 
 test("errorStats ignores missing values and takes absolute values", (t) => {
   t.deepEqual(errorStats([-3, null, 1]), { mean_abs: 2, max_abs: 3, n: 2 });
@@ -23,26 +25,26 @@ test("errorStats ignores missing values and takes absolute values", (t) => {
 test("MAPE per mode, computed by hand from the fixtures and the 500 img/s stand-in", (t) => {
   t.deepEqual(Object.keys(summary.mape), ["exclusive", "mps", "mps-partitioned", "naive"]);
   // exclusive: |500-1000|/1000 = 50%, |500-400|/400 = 25%
-  t.true(near(summary.mape.exclusive, 37.5));
+  t.true(near(summary.mape.exclusive, 37.5, BY_HAND));
   // mps: |500-600|/600 = 16.67%, |500-300|/300 = 66.67%
-  t.true(near(summary.mape.mps, (100 / 6 + 200 / 3) / 2));
+  t.true(near(summary.mape.mps, (100 / 6 + 200 / 3) / 2, BY_HAND));
   // mps-partitioned: |500-400|/400 = 25%, |500-410|/410 = 21.951%
-  t.true(near(summary.mape["mps-partitioned"], (25 + 9000 / 410) / 2));
+  t.true(near(summary.mape["mps-partitioned"], (25 + 9000 / 410) / 2, BY_HAND));
   // naive: only the two resnet26 copies trained (480, 520): 4.1667% and 3.8462%
-  t.true(near(summary.mape.naive, ((20 / 480 + 20 / 520) / 2) * 100));
+  t.true(near(summary.mape.naive, ((20 / 480 + 20 / 520) / 2) * 100, BY_HAND));
   t.is(summary.throughput.naive.n, 2);
   t.is(summary.jobs_not_compared, 7);
 });
 
 test("run-level error statistics over the six compared runs", (t) => {
   // measured utilization 60, 90, 80, 95, 70, 0 (the OOM run) against 80 predicted
-  t.true(near(summary.utilization_pp.mean_abs, (20 + 10 + 0 + 15 + 10 + 80) / 6));
-  t.true(near(summary.utilization_pp.max_abs, 80));
+  t.true(near(summary.utilization_pp.mean_abs, (20 + 10 + 0 + 15 + 10 + 80) / 6, BY_HAND));
+  t.true(near(summary.utilization_pp.max_abs, 80, BY_HAND));
   // measured peaks 6, 12, 12, 18, 12 GiB against 12 predicted; the OOM run's 140 GiB is not judged
-  t.true(near(summary.memory_pct.mean_abs, (100 + 0 + 0 + 100 / 3 + 0) / 5));
+  t.true(near(summary.memory_pct.mean_abs, (100 + 0 + 0 + 100 / 3 + 0) / 5, BY_HAND));
   t.is(summary.memory_pct.n, 5);
   // every run's in-window power averages 301.5 W, against 400 W predicted
-  t.true(near(summary.power_pct.mean_abs, (98.5 / 301.5) * 100));
+  t.true(near(summary.power_pct.mean_abs, (98.5 / 301.5) * 100, BY_HAND));
   t.is(summary.per_run.length, 6);
 });
 

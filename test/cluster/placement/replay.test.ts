@@ -1,7 +1,7 @@
 /** Fill and timed replays of openb-shaped traces under node-aware policies: what is placed, held, dropped, measured. */
 import test from "ava";
 import { readFileSync } from "node:fs";
-import { InputError } from "../../../sim/core/errors.ts";
+import { InputError } from "../../../sim/input-error.ts";
 import { simulate } from "../../../sim/cluster/engine.ts";
 import { FINISHED, UNSCHEDULED } from "../../../sim/cluster/job-table.ts";
 import { jobMetrics, summarize } from "../../../sim/cluster/metrics.ts";

@@ -1,5 +1,5 @@
 import test from "ava";
-import { simulateMm1 } from "../../sim/core/mm1.ts";
+import { simulateMm1 } from "../../sim/demo/mm1.ts";
 
 // Theory, independent of the code: rho = 0.8, Wq = rho / (mu - lambda) = 4, W = 1 / (mu - lambda) = 5.
 const THEORY = { meanWait: 4, meanTimeInSystem: 5, utilization: 0.8 };

@@ -2,9 +2,9 @@ import test from "ava";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { discardStaging, intoFolder, writeFolder } from "../../../calibration/ingest/write-folder.ts";
-import { InputError } from "../../../sim/core/errors.ts";
-import { scratch } from "./temp-runs.ts";
+import { discardStaging, intoFolder, writeFolder } from "../../io/write-folder.ts";
+import { InputError } from "../../sim/input-error.ts";
+import { scratch } from "../calibration/ingest/temp-runs.ts";
 
 test("writes every file into a new folder and leaves no temporary folder behind", (t) => {
   const parent = scratch();

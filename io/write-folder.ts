@@ -5,7 +5,7 @@
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { InputError } from "../../sim/core/errors.ts";
+import { InputError } from "../sim/input-error.ts";
 import { pidAlive } from "./pid.ts";
 
 /** Why a folder cannot be written, in words (errno codes of mkdir, write and rename). */

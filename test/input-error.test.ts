@@ -1,5 +1,5 @@
 import test from "ava";
-import { InputError, quote } from "../../sim/core/errors.ts";
+import { InputError, quote } from "../sim/input-error.ts";
 
 test("a quoted value is JSON, cut at about 80 characters", (t) => {
   t.is(quote("abc"), '"abc"');

@@ -4,8 +4,7 @@
  * `colloc demo` and as a worked example; M/M/1 theory gives the values it should approach.
  */
 import { batchMeans, type Estimate } from "./batch-means.ts";
-import { Resource } from "./resource.ts";
-import { Simulation } from "./simulation.ts";
+import { Resource, Simulation } from "../core/index.ts";
 
 export interface Mm1Options {
   seed: number;
