@@ -6,10 +6,10 @@ import type { Command } from "commander";
 import { STUDY_GPUS, type StudyGpu } from "../../scenarios/study-matrix.ts";
 import { gpu } from "../../sim/hardware/index.ts";
 import { UsageError } from "../exit.ts";
-import { studyFindings } from "../study/findings.ts";
-import { formatFindings, formatStudyTable } from "../study/format.ts";
-import { runStudy } from "../study/run-study.ts";
-import { studyRows } from "../study/table.ts";
+import { studyFindings } from "../../study/findings.ts";
+import { formatFindings, formatStudyTable } from "../study-format.ts";
+import { runStudy } from "../../study/run-study.ts";
+import { studyRows } from "../../study/table.ts";
 import type { Register } from "./index.ts";
 
 const NAMES = Object.keys(STUDY_GPUS) as StudyGpu[];

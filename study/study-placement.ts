@@ -3,7 +3,7 @@
  * process in the instance the study gave it (its profile, in the scenario's job order), and a process that runs
  * out of memory fails: the study's crashed. (The scenarios' own policies, for `colloc run`, place by best fit.)
  */
-import type { Policy } from "../../sim/cluster/policies/index.ts";
+import type { Policy } from "../sim/cluster/policies/index.ts";
 
 /** `profiles`: each job's MIG instance profile, in job order; undefined outside MIG. */
 export function studyPlacement(profiles?: readonly string[]): Policy {

@@ -1,7 +1,7 @@
 /** The study table and findings as terminal text. */
-import { formatTable, type Cell } from "../table.ts";
-import type { Finding } from "./findings.ts";
-import type { ModeCell, StudyRow } from "./table.ts";
+import { formatTable, type Cell } from "./table.ts";
+import type { Finding } from "../study/findings.ts";
+import type { ModeCell, StudyRow } from "../study/table.ts";
 
 function throughput(c: ModeCell | undefined): Cell {
   if (!c) return undefined;

@@ -3,14 +3,14 @@
  * simulator on one GPU's shipped calibration set, and collect per-process throughput and epoch time.
  */
 import { readFileSync } from "node:fs";
-import { loadCalibrationSet, type CalibrationSet } from "../../calibration/set.ts";
-import { InputError } from "../../sim/input-error.ts";
-import { simulate, withoutStartup, type RunResult } from "../../sim/cluster/engine.ts";
-import { EVENT_KINDS } from "../../sim/cluster/events-log.ts";
-import { jobMetrics } from "../../sim/cluster/metrics.ts";
-import type { ClusterInput, MigInstance } from "../../sim/cluster/scenario/cluster-input.ts";
-import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
-import { gpu } from "../../sim/hardware/index.ts";
+import { loadCalibrationSet, type CalibrationSet } from "../calibration/set.ts";
+import { InputError } from "../sim/input-error.ts";
+import { simulate, withoutStartup, type RunResult } from "../sim/cluster/engine.ts";
+import { EVENT_KINDS } from "../sim/cluster/events-log.ts";
+import { jobMetrics } from "../sim/cluster/metrics.ts";
+import type { ClusterInput, MigInstance } from "../sim/cluster/scenario/cluster-input.ts";
+import { loadScenario } from "../sim/cluster/scenario/resolve.ts";
+import { gpu } from "../sim/hardware/index.ts";
 import {
   STUDY_GPUS,
   migLayout,
@@ -18,11 +18,11 @@ import {
   studyName,
   type StudyExperiment,
   type StudyGpu,
-} from "../../scenarios/study-matrix.ts";
+} from "../scenarios/study-matrix.ts";
 import type { ProcessResult, StudyGpuResult, StudyOutcome, StudyRun } from "./outcome.ts";
 import { studyPlacement } from "./study-placement.ts";
 
-const STUDY_DIR = new URL("../../scenarios/study/", import.meta.url);
+const STUDY_DIR = new URL("../scenarios/study/", import.meta.url);
 const readText = (path: string) => readFileSync(path, "utf8");
 
 interface Simulated {

@@ -1,5 +1,5 @@
 /** What one study experiment gave in simulation: the shapes shared by the runner, the table and the findings. */
-import type { StudyExperiment } from "../../scenarios/study-matrix.ts";
+import type { StudyExperiment } from "../scenarios/study-matrix.ts";
 
 export interface ProcessResult {
   workload: string;
