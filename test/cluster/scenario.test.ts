@@ -267,6 +267,11 @@ const BAD: [string, string, RegExp][] = [
     /jobs\.list\[0\]\.iterations \(line \d+\): expected work a job finishes alone within the simulated horizon, .* \(job j1 would finish at 5\.00e\+298 s\), got "1e\+300 iterations"$/,
   ],
   [
+    "work whose steps overflow to infinity",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, epochs: 1e308 }] }`,
+    /jobs\.list\[0\]\.epochs \(line \d+\): expected work a job finishes alone within the simulated horizon, .* \(job j1 would finish at Infinity s\), got "1e\+308 epochs"$/,
+  ],
+  [
     "a Poisson rate whose gaps are no number",
     `${HEAD}${ONE_GPU}jobs: { generate: { count: 3, arrivals: { poisson: { rate_per_hour: 1e-300 } }, mix: { resnet26-c10-b128: 1 }, work: { iterations: 5 } } }`,
     /jobs\.generate\.arrivals\.poisson\.rate_per_hour \(line \d+\): expected a number >= 1e-12, got 1e-300$/,

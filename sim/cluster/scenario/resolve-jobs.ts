@@ -146,7 +146,8 @@ export function resolveJobs(stream: StreamJob[], ctx: JobContext): ClusterJob[] 
     const steps = profile === undefined ? 0 : stepsOf(job.work, profile);
     const aloneS = profile === undefined ? holdOf(job) : steps * profile.stepTimeS + (profile.startupS ?? 0);
     // A fill replay's pods never leave (their hold is infinite): only their arrival must be within the horizon.
-    checkHorizon(job, Number.isFinite(aloneS) ? aloneS : 0, ctx.horizonS ?? Infinity);
+    const neverLeaves = placementOnly && ctx.replay === "fill";
+    checkHorizon(job, neverLeaves ? 0 : aloneS, ctx.horizonS ?? Infinity);
     const out: ClusterJob = {
       id: job.id,
       arrivalS: job.arrivalS,

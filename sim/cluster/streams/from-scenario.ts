@@ -108,6 +108,13 @@ function checkReplay(trace: Trace, policy: PolicyName, file: string): void {
     );
   if (trace.replay === "fill" && trace.mix)
     throw new InputError(file, "jobs.trace.mix", "no mix in a fill replay: its pods are placed, never run");
+  if (trace.replay === "fill" && trace.time_scale !== 1)
+    throw new InputError(
+      file,
+      "jobs.trace.time_scale",
+      "1 (the default) in a fill replay: its pods are placed in trace order, their times unused",
+      trace.time_scale,
+    );
   if (trace.inflation && trace.replay !== "fill")
     throw new InputError(
       file,

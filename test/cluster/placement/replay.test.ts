@@ -153,6 +153,12 @@ const BAD: [string, string, Record<string, string>, RegExp][] = [
     /scheduler\.policy \(line \d+\): expected a node-aware policy for a fill replay \(fgd, best-fit, .*\), got "mps-pack"$/,
   ],
   [
+    "a time scale in a fill replay (its pod times are unused)",
+    yaml(", replay: fill, time_scale: 1e300"),
+    FILES,
+    /jobs\.trace\.time_scale \(line \d+\): expected 1 \(the default\) in a fill replay: its pods are placed in trace order, their times unused, got 1e\+300$/,
+  ],
+  [
     "inflation in a timed replay",
     yaml(", inflation: { ratio: 1.3 }"),
     FILES,
