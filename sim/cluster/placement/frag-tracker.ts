@@ -26,15 +26,14 @@ export class FragTracker {
 
   private update(node: number): void {
     const { ledger } = this;
-    const gpus = ledger.nodeGpus[node];
-    for (let i = 0; i < gpus.length; i++) this.free[i] = ledger.gpuFree[gpus[i]];
+    const gpuCount = ledger.copyGpuFree(node, this.free);
     const out = this.perNode.subarray(node * CLASSES, (node + 1) * CLASSES);
     for (let c = 0; c < CLASSES; c++) this.classes[c] -= out[c];
     this.fragMilli -= this.fragOfNode[node];
     this.fragOfNode[node] = this.model.fragment(
       ledger.cpuFree[node],
       this.free,
-      gpus.length,
+      gpuCount,
       ledger.modelOf[node],
       out,
     );

@@ -74,6 +74,13 @@ export class NodeLedger {
     return free;
   }
 
+  /** Copies the milli-GPUs left on each of the node's GPUs into `into` (from index 0); returns its GPU count. */
+  copyGpuFree(node: number, into: Int32Array): number {
+    const gpus = this.nodeGpus[node];
+    for (let i = 0; i < gpus.length; i++) into[i] = this.gpuFree[gpus[i]];
+    return gpus.length;
+  }
+
   /** GPUs of the node with at least `milli` left. */
   gpusWith(node: number, milli: number): number {
     let n = 0;

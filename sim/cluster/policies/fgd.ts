@@ -53,11 +53,7 @@ function fgdRule(cluster: ClusterView, p: Params): NodeRule {
   const free = new Int32Array(nodes.kindCount);
   const order = new Int32Array(nodes.kindCount);
 
-  const load = (node: number): number => {
-    const gpus = nodes.nodeGpus[node];
-    for (let i = 0; i < gpus.length; i++) free[i] = nodes.gpuFree[gpus[i]];
-    return gpus.length;
-  };
+  const load = (node: number): number => nodes.copyGpuFree(node, free);
 
   const fragNow = (node: number): number => {
     if (beforeAt[node] !== nodes.version[node]) {
