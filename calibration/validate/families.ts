@@ -12,7 +12,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "wide_resnet50_2",
     "resnext50_32x4d",
   ],
-  "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19"],
+  "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "repvgg_a2"],
   "mobile and depthwise": [
     "mobilenetv2_100",
     "mobilenetv3_small_100",
@@ -21,6 +21,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "efficientnet_b0",
     "efficientnetv2_s",
     "mnasnet_100",
+    "rexnet_100",
   ],
   regnets: ["regnetx_016", "regnety_008"],
   "vision transformers": [
@@ -29,10 +30,10 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "vit_small_patch16_224",
     "cait_xxs24_224",
   ],
-  "hierarchical transformers": ["swin_tiny_patch4_window7_224", "pvt_v2_b0", "levit_128s"],
+  "hierarchical transformers": ["swin_tiny_patch4_window7_224", "pvt_v2_b0", "levit_128s", "mobilevit_s"],
   convnexts: ["convnext_nano", "convnext_tiny"],
-  "concatenating nets": ["densenet121", "densenet169", "inception_v3", "dla34"],
-  "mlp mixers": ["mixer_s16_224", "resmlp_12_224"],
+  "concatenating nets": ["densenet121", "densenet169", "inception_v3", "dla34", "hrnet_w18_small_v2"],
+  "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12"],
 };
 
 /** The family a timm model belongs to (its own name when not listed). */
