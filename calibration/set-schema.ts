@@ -34,7 +34,7 @@ export const workloadProfileSchema = z.object({
       perStep: positive,
       exposedPerStep: z.number().min(0),
       meanUs: positive,
-      waveUs: positive,
+      turnUs: positive,
     })
     .optional(),
   smActivity: fraction,
@@ -54,7 +54,7 @@ export const sharingParamsSchema = z.object({
   mpsKernelWait: z.number().min(0),
   mpsMemoryContention: z.number().min(0),
   mpsWeightKernel: z.number().min(0),
-  mpsWeightWave: z.number().min(0),
+  mpsWeightRate: z.number().min(0),
   mpsWeightActivity: z.number().min(0),
   startupWait: z.number().min(0),
   mpsStartupWait: z.number().min(0),

@@ -59,7 +59,7 @@ export function transferProfile(profile: WorkloadProfile, source: GpuSpec, targe
           kernels: {
             ...profile.kernels,
             meanUs: k * profile.kernels.meanUs,
-            waveUs: k * profile.kernels.waveUs,
+            turnUs: k * profile.kernels.turnUs,
           },
         }),
     smActivity: Math.min(1, profile.smActivity * activeShare),

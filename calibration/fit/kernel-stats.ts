@@ -1,8 +1,9 @@
 /**
  * What a solo step's kernel trace says about its kernels (the profile's `kernels`): how many there are, how many
  * start after the GPU waited on the host (an idle gap longer than a kernel boundary in a busy stream: the kernels
- * that, under MPS, arrive to find co-runners' kernels on the SMs), their mean duration, and how long one wave of a
- * kernel's blocks holds the SMs, averaged over kernel time. The median over traced iterations of the solo runs.
+ * that, under MPS, arrive to find co-runners' kernels on the SMs), their mean duration, and the mean duration of
+ * the large ones, whose blocks take at least half of what the SMs hold at once (under MPS those take turns at the
+ * SMs; smaller ones run beside a co-runner's). The median over traced iterations of the solo runs.
  */
 import { group } from "d3-array";
 import { blocksPerSm } from "../../sim/replay/index.ts";
@@ -20,14 +21,20 @@ export interface KernelStats {
   perStep: number;
   exposedPerStep: number;
   meanUs: number;
-  waveUs: number;
+  turnUs: number;
 }
 
-/** One wave's duration: a kernel of more blocks than the GPU holds at once runs in waves, each holding the SMs. */
-function waveUs(k: KernelRow, gpuSms: number): number {
+/**
+ * A kernel is large when its blocks take at least this share of what the GPU's SMs hold at once. Chosen by
+ * leave-models-out error on the fitted H200 mixes (docs/calibration.md): 0 (every kernel) 14.1 %, 0.25 11.7 %,
+ * 0.5 10.8 %, 1 12.2 %, 2 13.9 %.
+ */
+export const LARGE_KERNEL_FILL = 0.5;
+
+/** The share of the GPU's block slots a kernel's grid takes (above 1: it runs in waves). */
+function fill(k: KernelRow, gpuSms: number): number {
   const perSm = blocksPerSm(k.block_x * k.block_y * k.block_z, k.registers, k.shared_mem_bytes);
-  const waves = Math.max(1, (k.grid_x * k.grid_y * k.grid_z) / (perSm * gpuSms));
-  return k.dur_us / waves;
+  return (k.grid_x * k.grid_y * k.grid_z) / (perSm * gpuSms);
 }
 
 export function kernelStats(kernels: readonly KernelRow[], gpuSms: number): KernelStats | undefined {
@@ -45,19 +52,23 @@ export function kernelStats(kernels: readonly KernelRow[], gpuSms: number): Kern
         let end = -Infinity;
         let late = 0;
         let busyUs = 0;
-        let waveTimeUs = 0;
+        let largeUs = 0;
+        let large = 0;
         for (const k of sorted) {
           if (k.start_us - end > EXPOSED_GAP_US) late++;
           end = Math.max(end, k.start_us + k.dur_us);
           busyUs += k.dur_us;
-          waveTimeUs += waveUs(k, gpuSms) * k.dur_us;
+          if (fill(k, gpuSms) >= LARGE_KERNEL_FILL) {
+            largeUs += k.dur_us;
+            large++;
+          }
         }
         stats.push({
           perStep: sorted.length,
           // The step's first kernel always follows the previous step's host work: not a wait inside the step.
           exposedPerStep: late - 1,
           meanUs: busyUs / sorted.length,
-          waveUs: busyUs > 0 ? waveTimeUs / busyUs : 0,
+          turnUs: large > 0 ? largeUs / large : busyUs / sorted.length,
         });
       }
   if (stats.length === 0) return undefined;
@@ -66,6 +77,6 @@ export function kernelStats(kernels: readonly KernelRow[], gpuSms: number): Kern
     perStep: med((s) => s.perStep),
     exposedPerStep: med((s) => s.exposedPerStep),
     meanUs: med((s) => s.meanUs),
-    waveUs: med((s) => s.waveUs),
+    turnUs: med((s) => s.turnUs),
   };
 }

@@ -40,7 +40,7 @@ export function startingSharing(power: { idleW: number; maxW: number }): Sharing
     mpsKernelWait: 0,
     mpsMemoryContention: 0,
     mpsWeightKernel: 0,
-    mpsWeightWave: 0,
+    mpsWeightRate: 0,
     mpsWeightActivity: 0,
     startupWait: 0,
     mpsStartupWait: 0,
@@ -95,7 +95,7 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
       | "mpsKernelWait"
       | "mpsMemoryContention"
       | "mpsWeightKernel"
-      | "mpsWeightWave"
+      | "mpsWeightRate"
       | "mpsWeightActivity",
     modeRuns: MeasuredRun[],
     max: number,
@@ -115,7 +115,7 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
   for (let round = 0; round < MPS_ROUNDS; round++) {
     fitThroughput("mpsInterference", mps, MAX_MPS_INTERFERENCE, "MPS");
     fitThroughput("mpsWeightKernel", mps, MAX_MPS_WEIGHT_EXPONENT, "MPS");
-    fitThroughput("mpsWeightWave", mps, MAX_MPS_WEIGHT_EXPONENT, "MPS");
+    fitThroughput("mpsWeightRate", mps, MAX_MPS_WEIGHT_EXPONENT, "MPS");
     fitThroughput("mpsWeightActivity", mps, MAX_MPS_ACTIVITY_EXPONENT, "MPS");
     fitThroughput("mpsKernelWait", mps, MAX_MPS_KERNEL_WAIT, "MPS");
     fitThroughput("mpsMemoryContention", mps, MAX_MPS_MEMORY_CONTENTION, "MPS");

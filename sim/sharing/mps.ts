@@ -7,13 +7,15 @@
  * phi_i = a_i + mpsInterference * (1 - a_i) of the GPU's throughput (the part they leave idle that co-runners still
  * cannot use). It asks for d_i = phi_i * g_i(N) / T_i of the capacity (1).
  *
- * Who wins: the clients' kernels take turns at the SMs (a later kernel's blocks go where an earlier one's left
- * room), so a job whose kernels are long, whose waves hold SMs long and whose kernels fill the SMs keeps more of the
- * GPU than a job of short, light kernels (measured on the H200: vit_base b32, 180 us kernels, kept 82 % of its solo
- * speed beside efficientnet_b0, 38 us kernels, which kept 39 %). The capacity is divided max-min fairly with weights
- * omega_i = k_i^mpsWeightKernel * w_i^mpsWeightWave * a_i^mpsWeightActivity, k_i the mean kernel duration
- * (kernels.meanUs), w_i the wave duration (kernels.waveUs), both in microseconds; rate_i = min(1 / T_i,
- * share_i / (phi_i * g_i(N))). Utilization: 1 - prod(min(1, (T0_i - g_i(c_i)) * rate_i)).
+ * Who wins: the clients' large kernels take turns at the SMs (a later kernel's blocks go where an earlier one's left
+ * room) while small ones run beside them, so a job whose large kernels are long and fill the SMs keeps more of the
+ * GPU than a job of short, light ones (measured on the H200: vit_base b32, 218 us large kernels, kept 82 % of its
+ * solo speed beside efficientnet_b0, 51 us, which kept 39 %; convnext_nano, 36 us kernels on average but 93 us large
+ * ones, kept 57-78 % beside everything it met), and a job that launches more kernels per second has one queued
+ * more often. The capacity is divided max-min fairly with weights
+ * omega_i = k_i^mpsWeightKernel * r_i^mpsWeightRate * a_i^mpsWeightActivity, k_i the large kernels' mean duration
+ * (kernels.turnUs, microseconds), r_i the kernels per millisecond of its solo step (kernels.perStep / stepTimeS);
+ * rate_i = min(1 / T_i, share_i / (phi_i * g_i(N))). Utilization: 1 - prod(min(1, (T0_i - g_i(c_i)) * rate_i)).
  *
  * Latency: a kernel that starts on an idle stream (the host launched it just now, e_i = kernels.exposedPerStep of
  * them per step) finds the SMs held by co-runners' kernels and waits for blocks to retire: q_i = mpsKernelWait *
@@ -58,11 +60,11 @@ export function occupancy(runner: CoRunner, params: SharingParams): number {
 
 /** omega: how much of the contended capacity a job's kernels take per turn at the SMs. */
 export function turnWeight(p: WorkloadProfile, params: SharingParams): number {
-  // Without a kernel trace a job is weighed as a 100-us kernel with one-wave kernels (none of the H200's traced
-  // workloads is far from it: 16-203 us); only start-up-free sets built by hand lack traces.
-  const k = p.kernels?.meanUs ?? 100;
-  const w = p.kernels?.waveUs ?? k;
-  return k ** params.mpsWeightKernel * w ** params.mpsWeightWave * activity(p) ** params.mpsWeightActivity;
+  // Without a kernel trace a job is weighed as 100-us large kernels, 10 kernels per millisecond (the H200's traced
+  // workloads: 17-222 us, 3.4-37 per ms); only start-up-free sets built by hand lack traces.
+  const k = p.kernels?.turnUs ?? 100;
+  const r = p.kernels ? p.kernels.perStep / (p.stepTimeS * 1000) : 10;
+  return k ** params.mpsWeightKernel * r ** params.mpsWeightRate * activity(p) ** params.mpsWeightActivity;
 }
 
 /** One client as the equations above name it: what is fixed for the call. */
@@ -76,7 +78,7 @@ interface Client {
   /** phi_i * g_i(N): the capacity-seconds its kernels hold per step. */
   phiG: number;
   omega: number;
-  /** e_i, and its kernels per step (Infinity without a trace: k'_i counts as 0). */
+  /** e_i, and its kernels per step (Infinity without a trace or while it starts up: k'_i counts as 0). */
   e: number;
   kernels: number;
   /** m_i: its DRAM utilization while its kernels run. */
@@ -101,7 +103,8 @@ function clientsOf(runners: CoRunner[], slice: Slice, params: SharingParams): Cl
       phiG: occupancy(r, params) * gpuTime(r.profile, N, slice.bandwidthShare),
       omega: turnWeight(r.profile, params),
       e: r.profile.kernels?.exposedPerStep ?? 0,
-      kernels: r.profile.kernels?.perStep ?? Infinity,
+      // A start-up phase's trials make co-runners wait no more per kernel than its own host waits (startup.ts).
+      kernels: r.profile.startupPhase === undefined ? (r.profile.kernels?.perStep ?? Infinity) : Infinity,
       m: dramWhileBusy(r.profile),
       o: 0,
       T0: 0,

@@ -30,9 +30,13 @@ export function startupProfile(p: WorkloadProfile, idlePowerW: number): Workload
     busyFraction: busy,
     smScaling: { sms: [p.smCurve.referenceSms], stepTimeS: [seconds] },
     smCurve: { ...p.smCurve, serialS: seconds - parallelS, parallelS },
-    // Its trials are its workload's kernels: they take turns at the SMs as training's do (mps.ts weights), but
-    // neither wait nor make co-runners wait per kernel the way training steps do (the phase has waits of its own).
-    kernels: p.kernels && { ...p.kernels, perStep: Number.POSITIVE_INFINITY, exposedPerStep: 0 },
+    // Its trials are its workload's kernels, at training's rate: they take turns at the SMs as training's do (mps.ts
+    // weights), but neither wait nor make co-runners wait per kernel (mps.ts; the phase has waits of its own).
+    kernels: p.kernels && {
+      ...p.kernels,
+      perStep: (p.kernels.perStep * seconds) / p.stepTimeS,
+      exposedPerStep: 0,
+    },
     smActivity: Math.min(busy, p.startupSmActivity ?? p.smActivity * scale),
     powerW: idlePowerW + Math.max(0, p.powerW - idlePowerW) * scale,
     startupS: undefined,

@@ -56,12 +56,11 @@ export interface WorkloadProfile {
   /**
    * The kernels of one solo step, from the kernel trace; absent without a trace. `perStep`: how many;
    * `exposedPerStep`: how many start on an idle GPU (the host had not launched them yet: under MPS such a kernel
-   * waits behind co-runners' kernels); `meanUs`: their mean duration; `waveUs`: how long one wave of a kernel's
-   * blocks holds its SMs (duration over waves, waves = blocks over what the SMs hold at once), averaged over the
-   * step's kernel time. Under MPS the clients' kernels take turns at the SMs; long kernels and long waves make
-   * long turns (mps.ts).
+   * waits behind co-runners' kernels); `meanUs`: their mean duration; `turnUs`: the mean duration of those whose
+   * blocks take at least half of what the SMs hold at once (the mean of all when none does). Under MPS the
+   * clients' large kernels take turns at the SMs while small ones run beside them (mps.ts).
    */
-  kernels?: { perStep: number; exposedPerStep: number; meanUs: number; waveUs: number };
+  kernels?: { perStep: number; exposedPerStep: number; meanUs: number; turnUs: number };
   /** Mean SM activity (0..1), DRAM bandwidth utilization (0..1, NVML GPM) and board power (W) while it runs alone. */
   smActivity: number;
   dramUtil: number;
@@ -153,11 +152,12 @@ export interface SharingParams {
    */
   mpsMemoryContention: number;
   /**
-   * MPS: exponents of a client's turn weight at the SMs, k^mpsWeightKernel * w^mpsWeightWave * a^mpsWeightActivity
-   * (k its mean kernel duration, w its wave duration, a its SM activity while busy): what decides who wins.
+   * MPS: exponents of a client's turn weight at the SMs, k^mpsWeightKernel * r^mpsWeightRate * a^mpsWeightActivity
+   * (k its large kernels' mean duration, r its kernels per millisecond alone, a its SM activity while busy): what
+   * decides who wins.
    */
   mpsWeightKernel: number;
-  mpsWeightWave: number;
+  mpsWeightRate: number;
   mpsWeightActivity: number;
   /**
    * Start-up phases under sharing (sim/sharing/startup.ts), per unit of co-runners' GPU demand (the fraction of

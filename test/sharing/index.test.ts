@@ -84,7 +84,7 @@ function launchBoundAndBusy() {
     perStep,
     exposedPerStep,
     meanUs: us,
-    waveUs: us,
+    turnUs: us,
   });
   return {
     small: { ...profile("small", 0.3), kernels: kernels(100, 100, 30) },
@@ -130,7 +130,7 @@ test("mps-partitioned: partitions side by side still slow each other through DRA
 });
 
 test("mps: who wins is decided by turns at the SMs: long kernels keep more of the GPU than short ones", (t) => {
-  const kernels = (meanUs: number) => ({ perStep: 100, exposedPerStep: 0, meanUs, waveUs: meanUs });
+  const kernels = (meanUs: number) => ({ perStep: 100, exposedPerStep: 0, meanUs, turnUs: meanUs });
   const long = { ...profile("long", 1), kernels: kernels(200) };
   const short = { ...profile("short", 1), kernels: kernels(50) };
   const pair = [{ profile: long }, { profile: short }];

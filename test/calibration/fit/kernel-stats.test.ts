@@ -45,15 +45,18 @@ test("kernels that start after an idle gap longer than a kernel boundary count a
   t.deepEqual([stats.perStep, stats.exposedPerStep], [5, 2]);
 });
 
-test("mean kernel duration, and a wave's duration: a kernel of more blocks than the GPU holds at once runs in waves", (t) => {
-  // 1,024-thread blocks: two per SM by threads, so 264 blocks fill the H200 once and 1,056 blocks take four waves.
-  const one = kernelStats(iteration(0, [2], { grid_x: 264, block_x: 1024 }), SMS)!;
-  t.is(one.meanUs, 10);
-  t.is(one.waveUs, 10);
-  const four = kernelStats(iteration(0, [2], { grid_x: 1056, block_x: 1024 }), SMS)!;
-  t.is(four.waveUs, 2.5);
-  // A grid smaller than the GPU is one wave, however few SMs it fills.
-  t.is(kernelStats(iteration(0, [2], { grid_x: 3 }), SMS)!.waveUs, 10);
+test("mean kernel duration, and the large kernels' mean: those whose blocks take half the GPU's slots or more", (t) => {
+  // 1,024-thread blocks: two per SM by threads, so 264 blocks fill the H200 once; 132 take half of it.
+  const rows = [
+    ...iteration(0, [2], { grid_x: 264, block_x: 1024, dur_us: 30 }),
+    ...iteration(0, [2], { grid_x: 132, block_x: 1024, dur_us: 20 }),
+    ...iteration(0, [2], { grid_x: 131, block_x: 1024, dur_us: 1 }),
+  ].map((row, i) => ({ ...row, start_us: i * 40 }));
+  const stats = kernelStats(rows, SMS)!;
+  t.is(stats.meanUs, 17);
+  t.is(stats.turnUs, 25);
+  // With no large kernel the mean of all stands in.
+  t.is(kernelStats(iteration(0, [2], { grid_x: 3 }), SMS)!.turnUs, 10);
 });
 
 test("no traced kernels, no statistics", (t) => {
