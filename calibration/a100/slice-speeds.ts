@@ -9,6 +9,7 @@
  * Validation: leave-one-profile-out (per group fit t7 and s on two profiles, predict the third, with m fitted on
  * the other models) and leave-one-model-out (s and m fitted on the other models, predict 1g and 3g from the 7g).
  */
+import { migTime } from "../../sim/sharing/sm-scaling.ts";
 import { mean, median } from "../fit/stats.ts";
 import type { SliceGroup, SlicePoint } from "./miso.ts";
 
@@ -40,15 +41,18 @@ export interface HeldOutPrediction {
 
 export const isSteady = (g: SliceGroup) => g.points.every((p) => p.spread <= MAX_STEADY_SPREAD);
 
-/** Step time on an instance relative to the 7g.40gb (fullSms SMs, all memory slices). */
+/**
+ * Step time on an instance relative to the 7g.40gb (fullSms SMs, all memory slices): the simulator's slice model
+ * (migTime) on an Amdahl curve whose serial part is serialShare of the 7g step.
+ */
 export function sliceFactor(
   p: SlicePoint,
   fullSms: number,
   serialShare: number,
   memoryShare: number,
 ): number {
-  const scaled = (1 - memoryShare) * (fullSms / p.sms) + memoryShare / p.bandwidthShare;
-  return serialShare + (1 - serialShare) * scaled;
+  const parallel = 1 - serialShare;
+  return migTime(1, parallel * (fullSms / p.sms - 1), parallel, memoryShare, p.bandwidthShare);
 }
 
 const logResiduals = (pts: SlicePoint[], fullSms: number, s: number, m: number) => {

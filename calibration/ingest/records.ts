@@ -16,6 +16,8 @@ export interface ManifestProcess {
   /** SMs the process saw (torch's multi_processor_count under an MPS cap or green context). */
   sm_count_seen?: number | null;
   mig_uuid?: string | null;
+  /** MIG runs: the instance profile the process ran in. */
+  mig_profile?: string | null;
   /** The scenario job a replay process ran. */
   job?: string | null;
 }

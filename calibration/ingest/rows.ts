@@ -71,6 +71,7 @@ function procRows(run: ParsedRun): ProcRow[] {
       sm_limit: p.sm_limit ?? null,
       mps_percentage: p.mps_percentage ?? null,
       mig_uuid: p.mig_uuid ?? null,
+      mig_profile: p.mig_profile ?? null,
       job: p.job ?? null,
       sm_count_seen: end?.sm_count_seen ?? p.sm_count_seen ?? null,
       pid: end?.pid ?? null,

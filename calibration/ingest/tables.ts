@@ -79,6 +79,7 @@ export const PROCS = {
   sm_limit: opt("i32", "SM cap asked for (MPS active-thread limit or green context), SMs"),
   mps_percentage: opt("f64", "MPS active-thread percentage set for the process"),
   mig_uuid: opt("utf8", "MIG instance the process ran in"),
+  mig_profile: opt("utf8", "MIG runs: the instance profile the process ran in (e.g. 1g.18gb)"),
   job: opt("utf8", "replay runs: the scenario job the process ran"),
   sm_count_seen: opt("i32", "SMs the process saw"),
   pid: opt("i64", "operating-system process id"),

@@ -41,8 +41,6 @@ export interface MpsLimits {
   maxClients: number;
   /** Active-thread percentages are rounded down to a multiple of this many SMs (one TPC). */
   smGranularity: number;
-  /** Device memory the MPS server process holds, bytes. */
-  serverMemoryBytes: number;
   source: string;
 }
 

@@ -30,7 +30,19 @@ export function gpuTime(profile: WorkloadProfile, sms: number, bandwidthShare = 
   const solo = profile.busyFraction * profile.stepTimeS;
   const curve = profile.smCurve;
   const scaled = solo + curveStepTime(curve, sms) - curveStepTime(curve, curve.referenceSms);
-  const m = profile.memoryBoundFraction;
   if (bandwidthShare >= 1) return Math.max(solo, scaled);
-  return Math.max(solo, solo + (1 - m) * (scaled - solo) + m * curve.parallelS * (1 / bandwidthShare - 1));
+  return Math.max(
+    solo,
+    migTime(solo, scaled - solo, curve.parallelS, profile.memoryBoundFraction, bandwidthShare),
+  );
+}
+
+/**
+ * Kernel time on a MIG instance: `base` (the time alone on the whole GPU) plus the compute-bound share (1 - m) of
+ * `computeS` (what the SM curve adds on the instance's SMs) plus the memory-bound share m of `parallelS` (the
+ * curve's scaling part) stretched by the instance's bandwidth share w. The one formula of the slice model, also
+ * fitted on MISO's A100 slice speeds (calibration/a100/slice-speeds.ts).
+ */
+export function migTime(base: number, computeS: number, parallelS: number, m: number, w: number): number {
+  return base + (1 - m) * computeS + m * parallelS * (1 / w - 1);
 }

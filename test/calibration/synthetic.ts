@@ -188,6 +188,7 @@ export function syntheticDataset(set: CalibrationSet = truth): Dataset {
         sm_limit: proc.smLimit ?? null,
         mps_percentage: null,
         mig_uuid: null,
+        mig_profile: null,
         job: null,
         sm_count_seen: null,
         pid: 1000 + i,

@@ -1,16 +1,12 @@
 /** MPS limits; the same on every GPU of the catalog (Volta and later). */
 import type { MpsLimits } from "../types.ts";
-import { MIB } from "../units.ts";
 
 export const MPS_LIMITS: MpsLimits = {
   // NVIDIA MPS documentation: 48 clients per device on Volta and later (newer drivers may allow 60).
   maxClients: 48,
   // Assumption (nvidia-sharing.md §4): the active-thread percentage is rounded down to whole TPCs of 2 SMs.
   smGranularity: 2,
-  // Measured: `nvidia-smi --query-compute-apps` showed nvidia-cuda-mps-server holding 66 MiB on an H200
-  // (driver 580.159.04, 2026-11-29); assumed the same on the other GPUs.
-  serverMemoryBytes: 66 * MIB,
-  source: "NVIDIA MPS documentation (client limit); server memory measured on H200, driver 580.159.04",
+  source: "NVIDIA MPS documentation (client limit)",
 };
 
 /** Pascal and older: 16 clients per device and no active-thread percentage (NVIDIA MPS documentation). */
