@@ -1,6 +1,7 @@
 /**
  * Memo of sharing-model results per co-runner set: the same sets recur millions of times in a large run, so
- * the model runs once per distinct (device kind, workloads in order, caps) and a hit allocates only its key.
+ * the model runs once per distinct (device kind, workloads in order, caps). The memo is a trie over small integers
+ * (the kind, then each co-runner's workload and caps), so a hit walks a few maps and allocates nothing.
  */
 import type { CoRunner, GpuView, SharingSetup, ShareResult, WorkloadProfile } from "../sharing/types.ts";
 
@@ -23,10 +24,22 @@ export interface Kind {
   setup: SharingSetup;
 }
 
+/** A trie node: the result for the co-runners on the path to it, and the nodes one co-runner further. */
+interface Node {
+  result?: ShareResult;
+  next: Map<number, Node>;
+}
+
+const node = (): Node => ({ next: new Map() });
+
 export class ShareMemo {
-  private readonly cache = new Map<string, ShareResult>();
+  private readonly root = node();
   private readonly kinds: Kind[] = [];
   private readonly kindIds = new Map<string, number>();
+  /** (SM cap, memory cap) pairs as small integers: SM cap (-1 none) -> memory cap (-1 none) -> id. */
+  private readonly caps = new Map<number, Map<number, number>>();
+  private capCount = 0;
+  private results = 0;
 
   constructor(
     private readonly share: ShareFn,
@@ -44,26 +57,42 @@ export class ShareMemo {
     return id;
   }
 
+  private capId(smLimit: number | undefined, memoryLimit: number | undefined): number {
+    let bySm = this.caps.get(smLimit ?? -1);
+    if (bySm === undefined) this.caps.set(smLimit ?? -1, (bySm = new Map()));
+    let id = bySm.get(memoryLimit ?? -1);
+    if (id === undefined) bySm.set(memoryLimit ?? -1, (id = this.capCount++));
+    return id;
+  }
+
   /** Result for the co-runners `order` picks (in that order, with their caps) on a device of `kind`. */
   get(kind: number, coRunners: CoRunnerColumns, order: readonly number[]): ShareResult {
     const { workloads, smLimits, memoryLimits } = coRunners;
-    let key = String(kind);
-    for (const i of order) key += `|${workloads[i]}/${smLimits[i] ?? ""}/${memoryLimits[i] ?? ""}`;
-    let result = this.cache.get(key);
-    if (result === undefined) {
+    let at = this.step(this.root, kind);
+    for (const i of order) {
+      // Unique per (workload, caps): workload indexes are below profiles.length.
+      at = this.step(at, this.capId(smLimits[i], memoryLimits[i]) * this.profiles.length + workloads[i]);
+    }
+    if (at.result === undefined) {
       const coRunners: CoRunner[] = order.map((i) => ({
         profile: this.profiles[workloads[i]],
         smLimit: smLimits[i],
         memoryLimitBytes: memoryLimits[i],
       }));
       const { gpu, setup } = this.kinds[kind];
-      result = this.share(gpu, setup, coRunners);
-      this.cache.set(key, result);
+      at.result = this.share(gpu, setup, coRunners);
+      this.results++;
     }
-    return result;
+    return at.result;
+  }
+
+  private step(from: Node, key: number): Node {
+    let to = from.next.get(key);
+    if (to === undefined) from.next.set(key, (to = node()));
+    return to;
   }
 
   get size(): number {
-    return this.cache.size;
+    return this.results;
   }
 }
