@@ -23,7 +23,7 @@ const MAX_MPS_KERNEL_WAIT = 3;
 /** Kernels four times as slow beside co-runners that keep the whole GPU's DRAM bandwidth busy. */
 const MAX_MPS_MEMORY_CONTENTION = 3;
 /**
- * Turn-weight exponents: at 2 a client of kernels twice as long (or waves twice as long) holds four times the
+ * Turn-weight exponents: at 2 a client of large kernels twice as long (or twice the kernel rate) holds four times the
  * share; the activity exponent up to 4 (activities lie between 0.4 and 1, so a^4 spans 0.03 to 1).
  */
 const MAX_MPS_WEIGHT_EXPONENT = 2;
