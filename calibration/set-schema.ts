@@ -50,6 +50,7 @@ export const workloadProfileSchema = z.object({
 
 export const sharingParamsSchema = z.object({
   switchOverhead: z.number().min(0),
+  naiveSwitchBackUs: z.number().min(0),
   mpsInterference: fraction,
   mpsKernelWait: z.number().min(0),
   mpsMemoryContention: z.number().min(0),

@@ -138,6 +138,7 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
       })),
       ...[
         "switchOverhead",
+        "naiveSwitchBackUs",
         "mpsInterference",
         "mpsKernelWait",
         "mpsMemoryContention",

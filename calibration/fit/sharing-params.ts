@@ -16,6 +16,9 @@ import { mape, mean, median } from "./stats.ts";
 /** Searched ranges: an overhead of 100% per co-runner, or a 100% kernel slowdown per busy co-runner, is far
  * beyond anything measured on GPUs (nvidia-sharing.md §5: 5-20% for four sharers). */
 const MAX_SWITCH_OVERHEAD = 1;
+/** A millisecond per launch onto an idle GPU: a whole time slice each, far beyond a context switch (tens of us). */
+const MAX_NAIVE_SWITCH_BACK_US = 1000;
+const NAIVE_ROUNDS = 2;
 const MAX_MPS_INTERFERENCE = 1;
 const MPS_ROUNDS = 3;
 /** Three mean co-runner kernels per exposed launch: a queue three kernels deep behind every busy co-runner. */
@@ -36,6 +39,7 @@ const MAX_MPS_ACTIVITY_EXPONENT = 4;
 export function startingSharing(power: { idleW: number; maxW: number }): SharingParams {
   return {
     switchOverhead: 0,
+    naiveSwitchBackUs: 0,
     mpsInterference: 0,
     mpsKernelWait: 0,
     mpsMemoryContention: 0,
@@ -91,6 +95,7 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
   const fitThroughput = (
     key:
       | "switchOverhead"
+      | "naiveSwitchBackUs"
       | "mpsInterference"
       | "mpsKernelWait"
       | "mpsMemoryContention"
@@ -110,7 +115,11 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
       points: jobs(modeRuns),
     };
   };
-  fitThroughput("switchOverhead", naive, MAX_SWITCH_OVERHEAD, "naive");
+  // The switching cost and the switch back trade off: one at a time, two rounds.
+  for (let round = 0; round < NAIVE_ROUNDS; round++) {
+    fitThroughput("switchOverhead", naive, MAX_SWITCH_OVERHEAD, "naive");
+    fitThroughput("naiveSwitchBackUs", naive, MAX_NAIVE_SWITCH_BACK_US, "naive");
+  }
   // The MPS parameters trade off (who wins, and how much everyone slows): one at a time, three rounds.
   for (let round = 0; round < MPS_ROUNDS; round++) {
     fitThroughput("mpsInterference", mps, MAX_MPS_INTERFERENCE, "MPS");

@@ -138,6 +138,12 @@ export type SharingSetup =
 export interface SharingParams {
   /** Naive: GPU time lost to context switches per unit of work while two or more contexts contend. */
   switchOverhead: number;
+  /**
+   * Naive: microseconds a job waits each time it launches onto an idle GPU of its own (kernels.exposedPerStep per
+   * step) while co-runners have work: the driver gave them the GPU, and its context must be switched back in. Per
+   * unit of the co-runners' GPU time (the fraction of the time each holds the GPU, summed).
+   */
+  naiveSwitchBackUs: number;
   /** MPS: the part of the GPU capacity a job's kernels leave idle that co-runners still cannot use (0..1). */
   mpsInterference: number;
   /**

@@ -52,6 +52,35 @@ test("naive: context switches take their share of the GPU's time while jobs cont
   for (const rate of result.stepsPerSecond) t.true(near(rate, 1 / (2 * 1.25 * 0.1), CLOSE));
 });
 
+test("naive: a job that launches onto its own idle GPU waits for its context to come back, while co-runners have work", (t) => {
+  // 100 launches a step onto an idle GPU, beside a job holding the GPU 0.7 of the time (what the light one leaves).
+  const light = {
+    ...profile("light", 0.3),
+    kernels: { perStep: 200, exposedPerStep: 100, meanUs: 30, turnUs: 30 },
+  };
+  const heavy = profile("heavy", 1);
+  const switchBack = { ...params, naiveSwitchBackUs: 100 };
+  const [lightRate] = share(
+    gpu,
+    { mode: "naive" },
+    [{ profile: light }, { profile: heavy }],
+    switchBack,
+  ).stepsPerSecond;
+  // Its step stretches by 100 launches x 100 us x the co-runner's 0.7 or so of the GPU: about 7 ms on 0.1 s.
+  t.true(lightRate < 10 / 1.05 && lightRate > 10 / 1.1, `${lightRate}`);
+  t.true(
+    near(
+      share(gpu, { mode: "naive" }, [{ profile: light }, { profile: heavy }], params).stepsPerSecond[0],
+      10,
+      CLOSE,
+    ),
+  );
+  t.true(
+    near(share(gpu, { mode: "naive" }, [{ profile: light }], switchBack).stepsPerSecond[0], 10, CLOSE),
+    "alone: no wait",
+  );
+});
+
 test("mps: kernels that leave SMs idle let co-runners in, so two busy jobs beat time-slicing", (t) => {
   // Kernels keep 80% of the GPU active: each job holds 0.8 of it per unit of kernel time.
   const a = profile("a", 1);
