@@ -48,10 +48,9 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
     const waitS = params.naiveSwitchBackUs * 1e-6;
     const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
     for (let iteration = 0; iteration < WAIT_ITERATIONS; iteration++) {
-      // u_j: the fraction of the time j holds the GPU; each launch of i onto its idle GPU waits for the switch back.
-      const u = shares.map((s) => Math.min(1, s));
-      const sumU = u.reduce((a, b) => a + b, 0);
-      T = T.map((Ti, i) => (Ti + step[i] + waitS * exposed[i] * (sumU - u[i])) / 2);
+      // u_j = share_j, the fraction of the time j holds the GPU (shares never exceed the capacity, at most 1).
+      const sumU = shares.reduce((a, b) => a + b, 0);
+      T = T.map((Ti, i) => (Ti + step[i] + waitS * exposed[i] * (sumU - shares[i])) / 2);
       shares = sharesFor(T);
     }
   }
