@@ -1,7 +1,8 @@
 /**
  * The sharing models' global parameters for one GPU, fitted on the multi-process runs calibration may use: the
  * naive context-switch overhead, and the MPS interference, kernel wait and memory contention (two rounds of one at a
- * time), each minimising the mean absolute percentage error of per-job throughput over its mode's runs; the MPS
+ * time), each minimising the mean absolute percentage error of per-job throughput over its mode's runs, the worst
+ * FIT_TRIM of the jobs left out (a run the forms cannot represent must not steer what every other job gets); the MPS
  * client memory delta and the idle power are least-squares estimates (closed form) from the runs' memory and power
  * readings. (The start-up wait is fitted in startup.ts, on start-up replays.)
  */
@@ -11,7 +12,7 @@ import { describeMeasured, predictRun } from "../predict.ts";
 import type { CalibrationSet, FitError } from "../set-schema.ts";
 import { minimize1d } from "./minimize.ts";
 import { slopeThroughOrigin } from "./least-squares.ts";
-import { mape, mean, median } from "./stats.ts";
+import { absolutePercentErrors, mean, median, trimmedMean } from "./stats.ts";
 
 /** Searched ranges: an overhead of 100% per co-runner, or a 100% kernel slowdown per busy co-runner, is far
  * beyond anything measured on GPUs (nvidia-sharing.md §5: 5-20% for four sharers). */
@@ -31,6 +32,14 @@ const MAX_MPS_MEMORY_CONTENTION = 3;
  */
 const MAX_MPS_WEIGHT_EXPONENT = 2;
 const MAX_MPS_ACTIVITY_EXPONENT = 4;
+/**
+ * The share of jobs, worst first, a throughput fit leaves out of its objective. On the H200 dataset the MPS fit leaves
+ * out 23 of 460 jobs, 21 of them in mixes with a ConvNeXt-style model (convnext_atto, convnext_nano,
+ * edgenext_x_small: 4 copies of convnext_atto ran at 0.64x one copy alone, which no form here represents); fitted on
+ * them, every MPS parameter moved for everyone. Chosen by leave-models-out error on the fitted runs
+ * (docs/calibration.md): 0 13.8 %, 0.05 12.9 %, 0.1 13.0 %, 0.2 13.9 %.
+ */
+const FIT_TRIM = 0.05;
 
 /**
  * Where every fit of the sharing parameters starts: no overhead, contention or wait, equal turns, and the board's
@@ -54,8 +63,8 @@ export function startingSharing(power: { idleW: number; maxW: number }): Sharing
   };
 }
 
-/** Per-job throughput MAPE of a set (with `params`) over runs; only jobs that trained are compared. */
-export function throughputMape(set: CalibrationSet, runs: MeasuredRun[], params: SharingParams): number {
+/** Per-job throughput errors (percent) of a set (with `params`) over runs; only jobs that trained are compared. */
+function throughputErrors(set: CalibrationSet, runs: MeasuredRun[], params: SharingParams): number[] {
   const predicted: number[] = [];
   const measured: number[] = [];
   for (const run of runs.map(survivors)) {
@@ -66,7 +75,7 @@ export function throughputMape(set: CalibrationSet, runs: MeasuredRun[], params:
       measured.push(p.stepsPerSecond);
     });
   }
-  return mape(predicted, measured);
+  return absolutePercentErrors(predicted, measured);
 }
 
 const fitsInSet = (set: CalibrationSet) => (r: MeasuredRun) =>
@@ -107,11 +116,12 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
     modeName: string,
   ) => {
     if (modeRuns.length === 0) return;
-    const best = minimize1d((x) => throughputMape(set, modeRuns, { ...sharing, [key]: x }), 0, max);
+    const errors = (x: number) => throughputErrors(set, modeRuns, { ...sharing, [key]: x });
+    const best = minimize1d((x) => trimmedMean(errors(x), FIT_TRIM), 0, max);
     sharing = { ...sharing, [key]: best.x };
     fitErrors[`sharing.${key}`] = {
       metric: `mape_pct of ${modeName} per-job throughput`,
-      value: best.value,
+      value: mean(errors(best.x)),
       points: jobs(modeRuns),
     };
   };

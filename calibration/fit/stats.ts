@@ -14,7 +14,18 @@ export function meanOrNull(xs: number[]): number | null {
   return xs.length === 0 ? null : mean(xs);
 }
 
+/** Absolute percentage errors of predictions against measurements. */
+export function absolutePercentErrors(predicted: number[], measured: number[]): number[] {
+  return predicted.map((p, i) => (100 * Math.abs(p - measured[i])) / measured[i]);
+}
+
 /** Mean absolute percentage error of predictions against measurements. */
 export function mape(predicted: number[], measured: number[]): number {
-  return mean(predicted.map((p, i) => (100 * Math.abs(p - measured[i])) / measured[i]));
+  return mean(absolutePercentErrors(predicted, measured));
+}
+
+/** The mean of the values left when the largest `fraction` of them (rounded) is dropped; at least one is kept. */
+export function trimmedMean(xs: number[], fraction: number): number {
+  const kept = [...xs].sort((a, b) => a - b).slice(0, Math.max(1, Math.round(xs.length * (1 - fraction))));
+  return mean(kept);
 }

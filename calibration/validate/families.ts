@@ -11,6 +11,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "resnet152",
     "wide_resnet50_2",
     "resnext50_32x4d",
+    "cspdarknet53",
   ],
   "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "repvgg_a2"],
   "mobile and depthwise": [
@@ -22,18 +23,34 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "efficientnetv2_s",
     "mnasnet_100",
     "rexnet_100",
+    "mixnet_s",
   ],
-  regnets: ["regnetx_016", "regnety_008"],
+  regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
   "vision transformers": [
     "deit_tiny_patch16_224",
     "vit_base_patch16_224",
     "vit_small_patch16_224",
     "cait_xxs24_224",
+    "xcit_nano_12_p16_224",
   ],
-  "hierarchical transformers": ["swin_tiny_patch4_window7_224", "pvt_v2_b0", "levit_128s", "mobilevit_s"],
-  convnexts: ["convnext_nano", "convnext_tiny"],
-  "concatenating nets": ["densenet121", "densenet169", "inception_v3", "dla34", "hrnet_w18_small_v2"],
-  "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12"],
+  "hierarchical transformers": [
+    "swin_tiny_patch4_window7_224",
+    "pvt_v2_b0",
+    "levit_128s",
+    "mobilevit_s",
+    "edgenext_x_small",
+    "fastvit_t8",
+  ],
+  convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto"],
+  "concatenating nets": [
+    "densenet121",
+    "densenet169",
+    "inception_v3",
+    "dla34",
+    "hrnet_w18_small_v2",
+    "ese_vovnet19b_dw",
+  ],
+  "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12", "gmlp_s16_224"],
 };
 
 /** The family a timm model belongs to (its own name when not listed). */
