@@ -35,12 +35,11 @@
  */
 import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
+import { dampedFixedPoint } from "./fixed-point.ts";
 import type { Slice } from "./slice.ts";
 import { gpuTime, hostTime } from "./sm-scaling.ts";
 import { coRunnerDemands } from "./startup.ts";
 import type { CoRunner, SharingParams, WorkloadProfile } from "./types.ts";
-
-const WAIT_ITERATIONS = 12;
 
 /** a: the fraction of the SMs a job's kernels keep active while they run alone. */
 function activity(p: WorkloadProfile): number {
@@ -137,9 +136,9 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   const N = slice.sms;
   const clients = clientsOf(runners, slice, params);
   let T = clients.map((x) => x.T0);
-  let rates = ratesFor(clients, T);
   if ((params.mpsKernelWait > 0 || params.mpsMemoryContention > 0) && runners.length > 1) {
-    for (let iteration = 0; iteration < WAIT_ITERATIONS; iteration++) {
+    T = dampedFixedPoint(T, (T) => {
+      const rates = ratesFor(clients, T);
       // j's kernels are on the GPU for 1/rate - host - waiting of each step, over its kernels per step.
       const resident = clients.map((x, j) => Math.max(0, 1 / rates[j] - x.h - (T[j] - x.t)));
       const u = rates.map((rate, j) => Math.min(1, rate * resident[j]));
@@ -147,16 +146,15 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
       const p = clients.map((x, j) => (x.m * u[j] * x.c) / N);
       const sumUk = uk.reduce((a, b) => a + b, 0);
       const sumP = p.reduce((a, b) => a + b, 0);
-      const next = clients.map(
+      return clients.map(
         (x, i) =>
           x.T0 +
           x.g * params.mpsMemoryContention * (sumP - p[i]) +
           x.e * params.mpsKernelWait * x.o * (sumUk - uk[i]),
       );
-      T = T.map((s, i) => (s + next[i]) / 2);
-      rates = ratesFor(clients, T);
-    }
+    });
   }
+  const rates = ratesFor(clients, T);
   // A kernel runs somewhere unless every client is in its host phase or a start-up wait (taken as independent).
   let idle = 1;
   clients.forEach((x, i) => (idle *= Math.min(1, (x.T0 - x.g) * rates[i])));

@@ -19,13 +19,11 @@
  */
 import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
+import { dampedFixedPoint } from "./fixed-point.ts";
 import type { Slice } from "./slice.ts";
 import { gpuTime, hostTime } from "./sm-scaling.ts";
 import { coRunnerDemands } from "./startup.ts";
 import type { CoRunner, SharingParams } from "./types.ts";
-
-/** Damped fixed-point steps for the step times and the shares they imply (deterministic, as in mps.ts). */
-const WAIT_ITERATIONS = 12;
 
 export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingParams): Rates {
   const g = runners.map((r) => gpuTime(r.profile, slice.sms, slice.bandwidthShare));
@@ -43,17 +41,17 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
       1 / overhead,
     );
   let T = step;
-  let shares = sharesFor(T);
   if (params.naiveSwitchBackUs > 0 && runners.length > 1) {
     const waitS = params.naiveSwitchBackUs * 1e-6;
     const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
-    for (let iteration = 0; iteration < WAIT_ITERATIONS; iteration++) {
+    T = dampedFixedPoint(T, (T) => {
       // u_j = share_j, the fraction of the time j holds the GPU (shares never exceed the capacity, at most 1).
+      const shares = sharesFor(T);
       const sumU = shares.reduce((a, b) => a + b, 0);
-      T = T.map((Ti, i) => (Ti + step[i] + waitS * exposed[i] * (sumU - shares[i])) / 2);
-      shares = sharesFor(T);
-    }
+      return step.map((s, i) => s + waitS * exposed[i] * (sumU - shares[i]));
+    });
   }
+  const shares = sharesFor(T);
   const used = shares.reduce((a, b) => a + b, 0);
   // Context switches count as busy time for NVML: no kernel of ours is idle-waiting then.
   return {
