@@ -196,6 +196,14 @@ def cmd_overhead(args) -> int:
     return 0 if status == "complete" else 1
 
 
+def cmd_compress(args) -> int:
+    from .compress import compress_runs
+
+    compressed, skipped = compress_runs(args.runs)
+    print(f"{compressed} trace(s) gzipped; {skipped} run(s) still running, left as they are")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m profiler", description="Profile training jobs sharing one GPU.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -266,6 +274,10 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--blocks", type=int, default=4)
     sp.add_argument("--steps", type=int, default=30)
     sp.set_defaults(fn=cmd_overhead)
+
+    sp = sub.add_parser("compress", help="gzip the kernel traces of finished runs (older profilers left them plain)")
+    sp.add_argument("runs", nargs="+", help="run folders, or folders of run folders")
+    sp.set_defaults(fn=cmd_compress)
     return p
 
 

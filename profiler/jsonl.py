@@ -3,6 +3,7 @@ several processes can append to the same file (O_APPEND) without interleaving.""
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import os
@@ -43,8 +44,33 @@ class RunFiles:
         self._writers.clear()
 
 
+# Streams kept gzipped once their run has ended: the kernel trace is most of a solo run's bytes.
+GZIPPED_STREAMS = ("kernels",)
+
+
+def gzip_stream(run_dir: Path, stream: str) -> bool:
+    """Replace <stream>.jsonl by <stream>.jsonl.gz, byte-reproducibly (no name or time in the header). The .gz
+    appears whole or not at all (written aside, then renamed); the .jsonl goes only after it. True if compressed."""
+    plain = Path(run_dir) / f"{stream}.jsonl"
+    if not plain.exists():
+        return False
+    packed = plain.with_name(plain.name + ".gz")
+    tmp = packed.with_name(packed.name + ".tmp")
+    with open(tmp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as gz:
+        gz.write(plain.read_bytes())
+    os.replace(tmp, packed)
+    plain.unlink()
+    return True
+
+
 def read_jsonl(path: Path) -> list[dict]:
+    """The records of a stream file; a stream gzipped since (`gzip_stream`) is read from its .gz."""
     path = Path(path)
-    if not path.exists():
+    packed = path.with_name(path.name + ".gz")
+    if path.exists():
+        text = path.read_text()
+    elif packed.exists():
+        text = gzip.decompress(packed.read_bytes()).decode()
+    else:
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [json.loads(line) for line in text.splitlines() if line.strip()]

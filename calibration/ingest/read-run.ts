@@ -1,13 +1,14 @@
 /** Read one run folder: the manifest (must be whole and valid) and every JSON Lines stream, line by line. */
 import { existsSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../../sim/input-error.ts";
-import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
+import { LIMITS, limitText, MIB } from "../../sim/cluster/scenario/limits.ts";
 import { parseJson } from "./json-error.ts";
 import { parseJsonLines, type LineIssue } from "./jsonl.ts";
 import { pidAlive } from "../../io/pid.ts";
-import { readInputText } from "./read-file.ts";
+import { FileError, readFileBytes, readInputText } from "./read-file.ts";
 import type { Manifest, StreamRecords } from "./records.ts";
 import { schemaViolation, STREAMS, type Stream } from "./schemas.ts";
 
@@ -41,10 +42,60 @@ export function readManifest(folder: string, maxMb: number = LIMITS.ingest_mb.de
   return manifest as Manifest;
 }
 
+/**
+ * A gzipped stream's text (the profiler compresses a run's kernel trace when the run ends). Its compressed and
+ * its decompressed size are both held to the limit; gzip data that does not end whole is one corrupt issue.
+ */
+function gzipText(file: string, maxMb: number): { text: string; issues: LineIssue[] } {
+  const whole = (got: string): never => {
+    throw new InputError(
+      file,
+      "",
+      `a run file: a regular gzip file of ${limitText("ingest_mb", maxMb)}`,
+      got,
+    );
+  };
+  let bytes: Buffer;
+  try {
+    bytes = readFileBytes(file, maxMb * MIB);
+  } catch (error) {
+    if (error instanceof FileError) whole(error.message);
+    throw error;
+  }
+  try {
+    return {
+      text: new TextDecoder("utf-8").decode(gunzipSync(bytes, { maxOutputLength: maxMb * MIB })),
+      issues: [],
+    };
+  } catch (error) {
+    if (error instanceof RangeError) whole(`larger than ${maxMb} MiB once decompressed`);
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    const message = error instanceof Error ? error.message : "unreadable"; // zlib's words, never the data
+    const got =
+      code === "Z_BUF_ERROR" ? "cut off (unexpected end of file)" : `damaged gzip data (${message})`;
+    return {
+      text: "",
+      issues: [{ file, line: 0, kind: "corrupt", field: "", expected: "a whole gzip file", got }],
+    };
+  }
+}
+
+/** A stream's file and text: `<stream>.jsonl` as written, else `<stream>.jsonl.gz`; absent: no text. */
+function streamText(folder: string, stream: Stream, maxMb: number) {
+  const plain = join(folder, `${stream}.jsonl`);
+  if (existsSync(plain)) return { file: plain, text: readRunFile(plain, maxMb, true), issues: [] };
+  const gz = `${plain}.gz`;
+  if (existsSync(gz)) return { file: gz, ...gzipText(gz, maxMb) };
+  return undefined;
+}
+
 function readStream(folder: string, stream: Stream, procs: ReadonlySet<number>, maxMb: number) {
-  const file = join(folder, `${stream}.jsonl`);
-  if (!existsSync(file)) return { records: [], issues: [] };
-  const { lines, issues } = parseJsonLines(readRunFile(file, maxMb, true), file);
+  const read = streamText(folder, stream, maxMb);
+  if (!read) return { records: [], issues: [] };
+  const { file } = read;
+  const parsed = parseJsonLines(read.text, file);
+  const issues = [...read.issues, ...parsed.issues];
+  const lines = parsed.lines;
   const records: unknown[] = [];
   for (const { line, value } of lines) {
     const violation = schemaViolation(stream, value);

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from profiler.jsonl import read_jsonl
+
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 TYPES = {
     "object": dict,
@@ -63,8 +65,8 @@ def run_folder_errors(run_dir: Path) -> list[str]:
     """Every record of a run folder checked against its schema."""
     run_dir = Path(run_dir)
     out = [f"manifest{e[1:]}" for e in errors(json.loads((run_dir / "manifest.json").read_text()), load("manifest"))]
-    for f in sorted(run_dir.glob("*.jsonl")):
-        schema = load(f.stem)
-        for n, line in enumerate(f.read_text().splitlines(), 1):
-            out += [f"{f.name}:{n}{e[1:]}" for e in errors(json.loads(line), schema)]
+    for f in sorted([*run_dir.glob("*.jsonl"), *run_dir.glob("*.jsonl.gz")]):
+        schema = load(f.name.split(".")[0])
+        for n, record in enumerate(read_jsonl(f.with_suffix("") if f.suffix == ".gz" else f), 1):
+            out += [f"{f.name}:{n}{e[1:]}" for e in errors(record, schema)]
     return out

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { issueError } from "../../../calibration/ingest/jsonl.ts";
 import { readRun } from "../../../calibration/ingest/read-run.ts";
 import { InputError } from "../../../sim/input-error.ts";
@@ -137,4 +138,39 @@ test("a manifest left running by a killed coordinator is read as partial, and sa
     JSON.stringify({ ...manifest, status: "running", coordinator: { host: hostname(), pid: process.pid } }),
   );
   t.regex(readRun(folder).notes[0], /is still being measured \(coordinator pid \d+ runs on this host\)/);
+});
+
+/** The fixture run with its kernel trace replaced by `gz` (the bytes of kernels.jsonl.gz). */
+function withGzippedKernels(gz: (plain: Buffer) => Buffer): string {
+  const folder = copyRun("solo-resnet26-r1");
+  const plain = readFileSync(join(folder, "kernels.jsonl"));
+  rmSync(join(folder, "kernels.jsonl"));
+  writeFileSync(join(folder, "kernels.jsonl.gz"), gz(plain));
+  return folder;
+}
+
+test("a gzipped kernel trace (what the profiler leaves) reads as the plain file", (t) => {
+  const run = readRun(withGzippedKernels((plain) => gzipSync(plain)));
+  t.is(run.status, "ok");
+  t.deepEqual(run.records.kernels, readRun(join(H200, "solo-resnet26-r1")).records.kernels);
+  t.true(run.records.kernels.length > 0);
+});
+
+test("a cut-off gzip file marks the run corrupt, naming the file", (t) => {
+  const folder = withGzippedKernels((plain) => gzipSync(plain).subarray(0, 40));
+  const run = readRun(folder);
+  t.is(run.status, "corrupt");
+  t.deepEqual(
+    run.issues.map((i) => issueError(i).message),
+    [`${folder}/kernels.jsonl.gz: expected a whole gzip file, got "cut off (unexpected end of file)"`],
+  );
+});
+
+test("a gzip file that decompresses past the file limit is bad input, not a memory blow-up", (t) => {
+  const folder = withGzippedKernels(() => gzipSync(Buffer.alloc(3 * 1024 * 1024, 0x20)));
+  const error = t.throws(() => readRun(folder, 2), { instanceOf: InputError });
+  t.is(
+    error?.message,
+    `${folder}/kernels.jsonl.gz: expected a run file: a regular gzip file of at most 2 MiB (the limit; --max-file-mb raises it, up to 500), got "larger than 2 MiB once decompressed"`,
+  );
 });

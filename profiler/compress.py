@@ -1,0 +1,34 @@
+"""Gzip the kernel traces of finished runs recorded before the profiler did so itself (`compress`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import InputError
+from .jsonl import GZIPPED_STREAMS, gzip_stream
+from .manifest import read_manifest
+
+
+def run_folders(paths: list[str]) -> list[Path]:
+    """Each path is a run folder (with manifest.json) or a folder of them."""
+    found: list[Path] = []
+    for p in map(Path, paths):
+        if (p / "manifest.json").is_file():
+            found.append(p)
+        elif p.is_dir():
+            found.extend(sorted(m.parent for m in p.glob("*/manifest.json")))
+        else:
+            raise InputError(str(p), "", "a run folder (with manifest.json) or a folder of run folders")
+    return found
+
+
+def compress_runs(paths: list[str]) -> tuple[int, int]:
+    """(streams compressed, runs skipped because still running). A running run's trace may still be written."""
+    compressed = skipped = 0
+    for folder in run_folders(paths):
+        doc = read_manifest(folder)
+        if doc is None or doc.get("status") == "running":
+            skipped += 1
+            continue
+        compressed += sum(gzip_stream(folder, s) for s in GZIPPED_STREAMS)
+    return compressed, skipped

@@ -1,0 +1,51 @@
+"""Kernel traces are kept gzipped once a run has ended: the profiler does it itself, `compress` does it for runs
+recorded before, and every reader reads the .gz as the plain file."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from helpers import FAST, FIXTURES, fake, profiler
+from schema_check import run_folder_errors
+
+from profiler.jsonl import gzip_stream, read_jsonl
+
+
+def test_a_traced_run_ends_with_its_kernel_trace_gzipped(tmp_path, fake_env):
+    res = fake("run", "--mode", "exclusive", "--workloads", "fake-small", "--trace-iters", "2", *FAST, out=tmp_path, env=fake_env)
+    assert res.returncode == 0, res.stderr
+    run = tmp_path / "exclusive__fake-small"
+    assert not (run / "kernels.jsonl").exists() and (run / "kernels.jsonl.gz").exists()
+    assert read_jsonl(run / "kernels.jsonl") and run_folder_errors(run) == []
+
+
+def test_gzipping_is_byte_reproducible_and_loses_nothing(tmp_path):
+    copies = [tmp_path / "a", tmp_path / "b"]
+    for c in copies:
+        shutil.copytree(FIXTURES / "example-run", c)
+    before = read_jsonl(copies[0] / "kernels.jsonl")
+    assert all(gzip_stream(c, "kernels") for c in copies)
+    packed = [(c / "kernels.jsonl.gz").read_bytes() for c in copies]
+    assert packed[0] == packed[1]
+    assert read_jsonl(copies[0] / "kernels.jsonl") == before
+    assert not gzip_stream(copies[0], "kernels")  # nothing plain is left to compress
+
+
+def test_compress_gzips_finished_runs_and_leaves_a_running_one(tmp_path):
+    done, running = tmp_path / "runs" / "done", tmp_path / "runs" / "running"
+    for c in (done, running):
+        shutil.copytree(FIXTURES / "example-run", c)
+    manifest = json.loads((running / "manifest.json").read_text())
+    (running / "manifest.json").write_text(json.dumps({**manifest, "status": "running"}))
+    res = profiler("compress", str(tmp_path / "runs"))
+    assert res.returncode == 0, res.stderr
+    assert "1 trace(s) gzipped; 1 run(s) still running" in res.stdout
+    assert (done / "kernels.jsonl.gz").exists() and not (done / "kernels.jsonl").exists()
+    assert (running / "kernels.jsonl").exists() and not (running / "kernels.jsonl.gz").exists()
+
+
+def test_compress_of_a_missing_folder_is_bad_input(tmp_path):
+    res = profiler("compress", str(tmp_path / "nowhere"))
+    assert res.returncode == 2
+    assert res.stderr.strip() == f"error: {tmp_path / 'nowhere'}: : expected a run folder (with manifest.json) or a folder of run folders"
