@@ -34,7 +34,7 @@ def _known(args) -> dict:
 
 
 def _settings(args) -> Settings:
-    keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers", "loop")
+    keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers", "loop", "cudnn_benchmark")
     return Settings().with_overrides({k: getattr(args, k) for k in keys if getattr(args, k, None) is not None})
 
 
@@ -243,6 +243,13 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--data", help="image folder (torchvision ImageFolder layout) instead of synthetic data")
     sp.add_argument(
         "--loop", choices=LOOPS, help="training loop: sync (default, as timm's train.py: waits for each step's loss) or inflight"
+    )
+    sp.add_argument(
+        "--no-cudnn-benchmark",
+        dest="cudnn_benchmark",
+        action="store_false",
+        default=None,
+        help="turn cuDNN autotuning off (default on, as timm's train.py)",
     )
     sp.add_argument("--mig-profiles", help="mig: comma-separated instance profiles to create, one per process")
     sp.add_argument("--allow-mig-reconfigure", action="store_true", help="let mig runs create and destroy instances")

@@ -25,6 +25,9 @@ class Settings:
     # The training loop (profiler/stepper.py): "sync" waits for each step's loss as timm's train.py does;
     # "inflight" keeps one step in flight (the loop of the runs recorded before 2026-12-01, whose manifests lack it).
     loop: str = "sync"
+    # cuDNN autotuning, on as in timm's train.py. Off: cuDNN's heuristics pick each convolution's algorithm, the
+    # same in every process, where autotuning beside co-runners can pick a different, slower set (docs/calibration.md).
+    cudnn_benchmark: bool = True
 
     def with_overrides(self, overrides: dict) -> "Settings":
         return replace(self, **overrides)

@@ -22,6 +22,7 @@ SETTING_TYPES = {
     "sample_hz": float,
     "memory_cap_gib": float,
     "loop": str,
+    "cudnn_benchmark": bool,
 }
 GROUP_KEYS = {
     "name",
@@ -57,6 +58,10 @@ def parse_settings(raw: object, file: str, where: str) -> dict:
             ok = True
         elif want is str:
             ok = isinstance(value, str)
+        elif want is bool:
+            if not isinstance(value, bool):
+                raise InputError(file, f"{where}.{key}", "true or false", value)
+            ok = True
         else:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
         if not ok or (want is int and not isinstance(value, int)):

@@ -66,6 +66,8 @@ export interface Manifest {
     memory_cap_gib?: number;
     /** Absent in runs recorded before the loop was a setting: they kept one step in flight. */
     loop?: "sync" | "inflight";
+    /** cuDNN autotuning; absent in runs recorded before it was a setting: on. */
+    cudnn_benchmark?: boolean;
   };
   command: string;
   started_at: number;

@@ -40,8 +40,9 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "mobilevit_s",
     "edgenext_x_small",
     "fastvit_t8",
+    "tiny_vit_5m_224",
   ],
-  convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto"],
+  convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto", "convnextv2_atto"],
   "concatenating nets": [
     "densenet121",
     "densenet169",

@@ -35,8 +35,8 @@ class TorchJob:
         import timm
         import torch
 
-        # timm's train.py (the study's script) turns cuDNN autotuning on.
-        torch.backends.cudnn.benchmark = True
+        # timm's train.py (the study's script) turns cuDNN autotuning on; --no-cudnn-benchmark turns it off.
+        torch.backends.cudnn.benchmark = self.settings.get("cudnn_benchmark", True)
         torch.cuda.init()
         if self.green_sms:
             self._enter_green_context(torch)
