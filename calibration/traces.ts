@@ -9,6 +9,7 @@ import { InputError } from "../sim/input-error.ts";
 import { traceFromKernels, type JobTrace } from "../sim/replay/index.ts";
 import type { WorkloadProfile } from "../sim/sharing/types.ts";
 import type { Dataset } from "./dataset.ts";
+import { isMemoryBound } from "./fit/kernel-class.ts";
 import { required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.ts";
 import { readTable } from "./ingest/read.ts";
 
@@ -20,6 +21,10 @@ export const TRACE_TABLE = {
   launch_s: req("f64", "when the host had launched the kernel, seconds after the step's start"),
   dur_s: req("f64", "kernel duration alone on the whole GPU, seconds"),
   sm_demand: req("i32", "SMs the kernel's blocks can occupy at once"),
+  memory_bound: req(
+    "bool",
+    "the kernel streams memory (by its name's class): it waits on co-runners' DRAM traffic",
+  ),
   step_s: req("f64", "the workload's host time per step (same on every row of it)"),
 };
 
@@ -47,6 +52,7 @@ export function tracesFromDataset(
         threadsPerBlock: k.block_x * k.block_y * k.block_z,
         registers: k.registers,
         sharedBytes: k.shared_mem_bytes,
+        memoryBound: isMemoryBound(k.name),
       }));
     if (kernels.length > 0)
       traces.push(traceFromKernels(workload, kernels, profiles[workload].stepTimeS, gpuSms));
@@ -62,6 +68,7 @@ export function traceTable(traces: JobTrace[]): Uint8Array {
       launch_s: k.launchS,
       dur_s: k.durS,
       sm_demand: k.smDemand,
+      memory_bound: k.memoryBound,
       step_s: t.stepS,
     })),
   );
@@ -77,7 +84,12 @@ export function loadTraces(setDir: string): Map<string, JobTrace> {
   for (const row of readTable(file).toArray()) {
     const r = row.toJSON() as RowOf<typeof TRACE_TABLE>;
     const trace = traces.get(r.workload) ?? { workload: r.workload, stepS: r.step_s, kernels: [] };
-    trace.kernels[r.seq] = { launchS: r.launch_s, durS: r.dur_s, smDemand: r.sm_demand };
+    trace.kernels[r.seq] = {
+      launchS: r.launch_s,
+      durS: r.dur_s,
+      smDemand: r.sm_demand,
+      memoryBound: r.memory_bound,
+    };
     traces.set(r.workload, trace);
   }
   return traces;

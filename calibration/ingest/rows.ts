@@ -51,6 +51,7 @@ function runRow(run: ParsedRun): RunRow {
     // 0 in the manifest, or absent (runs before the setting existed): no cap.
     memory_cap_gib: m.settings.memory_cap_gib || null,
     loop: m.settings.loop ?? "inflight",
+    cudnn_benchmark: m.settings.cudnn_benchmark ?? true,
     capabilities: stableJson(m.capabilities ?? {}),
     notes: m.notes,
     ingest_status: run.status,

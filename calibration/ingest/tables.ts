@@ -52,6 +52,10 @@ export const RUNS = {
     "training loop: sync (waits for each step's loss, as timm's train.py) or inflight (one step in flight; runs " +
       "recorded before the setting existed)",
   ),
+  cudnn_benchmark: req(
+    "bool",
+    "cuDNN autotuning on (as timm's train.py; so in runs recorded before the setting existed)",
+  ),
   capabilities: req("utf8", "what the host offered (MPS, GPM, green contexts...), as JSON with sorted keys"),
   notes: req("utf8", "free-text notes"),
   ingest_status: req("utf8", "ok; truncated (cut-off last lines, whole lines kept); corrupt (rows left out)"),

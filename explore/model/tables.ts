@@ -46,12 +46,18 @@ export function kernelTraces(bytes: Uint8Array): Map<string, JobTrace> {
   const [seq, launch, dur, demand, step] = (["seq", "launch_s", "dur_s", "sm_demand", "step_s"] as const).map(
     (name) => column(table, name).toArray() as ArrayLike<number>,
   );
+  const memoryBound = column(table, "memory_bound").toArray() as ArrayLike<boolean>;
   const traces = new Map<string, JobTrace>();
   for (let i = 0; i < table.numRows; i++) {
     const id = workload[i];
     let trace = traces.get(id);
     if (!trace) traces.set(id, (trace = { workload: id, stepS: step[i], kernels: [] }));
-    trace.kernels[seq[i]] = { launchS: launch[i], durS: dur[i], smDemand: demand[i] };
+    trace.kernels[seq[i]] = {
+      launchS: launch[i],
+      durS: dur[i],
+      smDemand: demand[i],
+      memoryBound: memoryBound[i],
+    };
   }
   return traces;
 }

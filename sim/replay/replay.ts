@@ -11,8 +11,9 @@
  *   the SMs go to the ready kernels in the order they became ready (the block scheduler dispatches an earlier
  *   kernel's blocks first), each taking what it may of what is left, so a kernel behind a GPU-filling one gets
  *   only the SMs it leaves; a kernel on x_i SMs runs at x_i / d_i of its solo speed. DRAM bandwidth and L2 are shared whatever
- *   the SMs: kernel i also slows by 1 / (1 + mpsMemoryContention * sum over the other running kernels of
- *   m_j * x_j / d_j), m_j its job's DRAM utilization while busy (ReplayJob.dramUtil), as in sim/sharing/mps.ts.
+ *   the SMs: a memory-bound kernel i (TraceKernel.memoryBound) also slows by 1 / (1 + mpsMemoryContention * sum
+ *   over the other running kernels of m_j * x_j / d_j), m_j its job's DRAM utilization while busy
+ *   (ReplayJob.dramUtil); compute-bound kernels do not (sim/sharing/mps.ts averages this rule).
  * A fluid simulation: between events (a launch, a kernel's or a step's end) every rate is constant.
  */
 import type { ContendedMode } from "../hardware/index.ts";
@@ -120,6 +121,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
       }
       const pressure = order.reduce((p, i) => p + (jobs[i].dramUtil ?? 0) * rates[i], 0);
       for (const i of order) {
+        if (!trace(i).kernels[state[i].kernel].memoryBound) continue;
         const others = pressure - (jobs[i].dramUtil ?? 0) * rates[i];
         rates[i] /= 1 + options.params.mpsMemoryContention * others;
       }

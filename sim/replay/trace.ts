@@ -11,6 +11,8 @@ export interface TraceKernel {
   durS: number;
   /** SMs its thread blocks can occupy at once (at most the GPU's SMs). */
   smDemand: number;
+  /** It streams memory (by kernel class, calibration/fit/kernel-class.ts): only such kernels wait on co-runners' DRAM traffic. */
+  memoryBound: boolean;
 }
 
 export interface JobTrace {
@@ -58,6 +60,7 @@ export interface RecordedKernel {
   threadsPerBlock: number;
   registers: number | null;
   sharedBytes: number | null;
+  memoryBound: boolean;
 }
 
 /**
@@ -81,6 +84,7 @@ export function traceFromKernels(
       gapS: gap / 1e6,
       durS: k.durUs / 1e6,
       smDemand: smDemand(k.blocks, k.threadsPerBlock, k.registers, k.sharedBytes, gpuSms),
+      memoryBound: k.memoryBound,
     };
   });
   const busy = raw.reduce((s, k) => s + k.durS, 0);
@@ -95,7 +99,7 @@ export function traceFromKernels(
     const gap = k.gapS * scale + (i === 0 ? leftover : 0);
     clock += gap;
     if (gap > 0) launch = clock;
-    const kernel = { launchS: launch, durS: k.durS, smDemand: k.smDemand };
+    const kernel = { launchS: launch, durS: k.durS, smDemand: k.smDemand, memoryBound: k.memoryBound };
     clock += k.durS;
     return kernel;
   });

@@ -25,7 +25,9 @@
  * SM partitions that fit side by side never block each other).
  * Memory: DRAM bandwidth and L2 are shared even by partitions that never block each other. Job j puts pressure
  * p_j = m_j * u_j * c_j / N on them, m_j = dramUtil_j / busyFraction_j its DRAM utilization while its kernels run;
- * job i's kernel time stretches by mpsMemoryContention * g_i(c_i) * sum over j != i of p_j.
+ * only job i's memory-bound kernels wait on it (f_i = memoryBoundFraction_i of its kernel time; compute-bound
+ * kernels run from registers and shared memory), so its kernel time stretches by
+ * mpsMemoryContention * f_i * g_i(c_i) * sum over j != i of p_j: the kernel-level replay's per-kernel rule, averaged.
  * So the step takes T_i = T0_i + e_i * q_i + (memory stretch), T0_i = t_i = h_i + g_i(c_i) for a training job;
  * T and u depend on each other, and a damped fixed-point iteration of fixed length solves them (deterministic).
  * Start-up (startup.ts): its autotuning trials are kernels that share the SMs and the MPS server with co-runners'
@@ -82,6 +84,8 @@ interface Client {
   kernels: number;
   /** m_i: its DRAM utilization while its kernels run. */
   m: number;
+  /** f_i g_i(c_i): the seconds per step of its memory-bound kernels, the part memory contention stretches. */
+  fg: number;
   /** o_i: the part of its SMs the co-runners' caps let them hold. */
   o: number;
   /** T0_i: its step time before kernel waits and memory stretch (t_i, or stretched while it starts up). */
@@ -105,6 +109,7 @@ function clientsOf(runners: CoRunner[], slice: Slice, params: SharingParams): Cl
       // A start-up phase's trials make co-runners wait no more per kernel than its own host waits (startup.ts).
       kernels: r.profile.startupPhase === undefined ? (r.profile.kernels?.perStep ?? Infinity) : Infinity,
       m: dramWhileBusy(r.profile),
+      fg: r.profile.memoryBoundFraction * g,
       o: 0,
       T0: 0,
     };
@@ -149,7 +154,7 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
       return clients.map(
         (x, i) =>
           x.T0 +
-          x.g * params.mpsMemoryContention * (sumP - p[i]) +
+          x.fg * params.mpsMemoryContention * (sumP - p[i]) +
           x.e * params.mpsKernelWait * x.o * (sumUk - uk[i]),
       );
     });

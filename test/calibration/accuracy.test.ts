@@ -71,12 +71,13 @@ test("MPS per-job throughput: MAPE at most 5% on the study's validation runs", (
   t.true(mapeOf(study) <= 5, `MAPE ${mapeOf(study)}%`);
 });
 
-test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 10.7 %", (t) => {
+test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 10.5 %", (t) => {
   // Issue 13's target for models no fit has seen is 8 %: not met (docs/calibration.md). 9.37 % over the first seven
-  // models; session 8's convnextv2_atto (3 copies 28-45 % high: cuDNN autotuning beside co-runners) raised it.
+  // models with session 7's set; session 8's convnextv2_atto (3 copies 29-45 % high: cuDNN autotuning beside
+  // co-runners) raised it.
   const ours = mpsJobs.filter((j) => oursRun(j.run_id));
   t.true(ours.length >= 30);
-  t.true(mapeOf(ours) <= 10.7, `MAPE ${mapeOf(ours)}%`);
+  t.true(mapeOf(ours) <= 10.5, `MAPE ${mapeOf(ours)}%`);
 });
 
 test("MPS-partitioned: co-running capped clients within 8%; SM curve within 8%", (t) => {
@@ -87,15 +88,15 @@ test("MPS-partitioned: co-running capped clients within 8%; SM curve within 8%",
   t.true(held.mean_abs! <= 8, `held-out SM points ${held.mean_abs}%`);
 });
 
-test("live replays: every replayed job compared; median completion-time error held at 5.2%", (t) => {
+test("live replays: every replayed job compared; median completion-time error held at 5.05%", (t) => {
   // Twelve job streams (naive, MPS, MPS-partitioned), six of them replayed twice.
   t.is(summary.live_replays.runs, 18);
   t.is(completions.length, 87);
   t.true(completions.every((c) => c.error_pct !== null));
   const median = summary.live_replays.completion_pct.median_abs!;
   // 4.7 % (target 5 %) with the MPS parameters fitted before session 7's nine models joined the fit; 5.18 % after
-  // session 7, 5.17 % after session 8.
-  t.true(median <= 5.2, `median |error| ${median}%`);
+  // session 7, 5.01 % after session 8's memory stretch.
+  t.true(median <= 5.05, `median |error| ${median}%`);
   // From each job's first step on (start-up taken as measured, co-runners' start-ups left out): the sharing
   // models on the stream.
   const training = summary.live_replays.training_pct.median_abs!;
@@ -108,15 +109,15 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   t.true(unseen.folds.length >= 8);
   for (const f of unseen.folds) t.true(f.predicted_runs > 0 && f.fitted_runs > 0, f.family);
   t.true(summary.jobs_unseen.mps >= 40, `${summary.jobs_unseen.mps} MPS jobs`);
-  // Issue 13's target for MPS-partitioned is met (4.66 %, target 5 %); naive (4.18 %, target 3 %), plain MPS (14.01 %,
-  // target 8 %) and each MPS run's total throughput (8.93 %, target 5 %) are held at what the shipped set measured.
+  // Issue 13's target for MPS-partitioned is met (4.98 %, target 5 %); naive (4.18 %, target 3 %), plain MPS (12.59 %,
+  // target 8 %) and each MPS run's total throughput (8.34 %, target 5 %) are held at what the shipped set measured.
   t.true(summary.mape_unseen.naive <= 4.2, `naive ${summary.mape_unseen.naive}%`);
   t.true(
     summary.mape_unseen["mps-partitioned"] <= 5,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,
   );
-  t.true(summary.mape_unseen.mps <= 14.05, `mps ${summary.mape_unseen.mps}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 8.95, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(summary.mape_unseen.mps <= 12.6, `mps ${summary.mape_unseen.mps}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 8.35, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {

@@ -138,6 +138,7 @@ function runRow(plan: Plan, index: number): RunRow {
     sample_hz: 10,
     memory_cap_gib: null,
     loop: "sync",
+    cudnn_benchmark: true,
     capabilities: "{}",
     notes: "",
     ingest_status: "ok",

@@ -7,13 +7,15 @@ const base = { sms: 100, params, durationS: 10, timeSliceS: 0.002 };
 
 /**
  * A step of `kernels` kernels of `durS` each, filling `demand` SMs; the host launches one every `durS + gapS`
- * seconds, so alone the job waits `gapS` for the host before each kernel.
+ * seconds, so alone the job waits `gapS` for the host before each kernel. Its kernels stream memory unless
+ * `memoryBound` is false.
  */
-function job(kernels: number, durS: number, gapS: number, demand: number): JobTrace {
+function job(kernels: number, durS: number, gapS: number, demand: number, memoryBound = true): JobTrace {
   const launches = Array.from({ length: kernels }, (_, i) => ({
     launchS: gapS + i * (durS + gapS),
     durS,
     smDemand: demand,
+    memoryBound,
   }));
   return { workload: "w", stepS: kernels * (durS + gapS), kernels: launches };
 }
@@ -113,4 +115,19 @@ test("mps: kernels side by side on the SMs still slow each other through DRAM ba
   );
   // Each slows by 1 / (1 + 1 * 0.5): two thirds of its speed.
   t.true(near(contended.stepsPerSecond[0], (2 / 3) * free.stepsPerSecond[0], { relative: 1e-3 }));
+});
+
+test("mps: compute-bound kernels keep their speed beside a co-runner's DRAM traffic", (t) => {
+  const streaming = job(10, 0.003, 0, 50);
+  const compute = job(10, 0.003, 0, 50, false);
+  const contended = { ...base, mode: "mps" as const, params: { ...params, mpsMemoryContention: 1 } };
+  const pair = replay(
+    [
+      { trace: compute, dramUtil: 0 },
+      { trace: streaming, dramUtil: 0.5 },
+    ],
+    contended,
+  );
+  const alone = replay([{ trace: compute, dramUtil: 0 }], contended).stepsPerSecond[0];
+  t.true(near(pair.stepsPerSecond[0], alone, { relative: 1e-3 }));
 });

@@ -13,13 +13,14 @@ test("smDemand: blocks over the blocks one SM holds, capped at the GPU", (t) => 
   t.is(smDemand(100_000, 256, null, null, 132), 132);
 });
 
-const k = (startUs: number, durUs: number) => ({
+const k = (startUs: number, durUs: number, memoryBound = false) => ({
   startUs,
   durUs,
   blocks: 1000,
   threadsPerBlock: 256,
   registers: null,
   sharedBytes: null,
+  memoryBound,
 });
 
 test("traceFromKernels: a kernel after a gap was launched when it started; one right after its predecessor, no later", (t) => {
@@ -36,4 +37,12 @@ test("traceFromKernels: gaps shrink when tracing slowed the host beyond the untr
   const trace = traceFromKernels("w", [k(0, 100), k(300, 100)], 0.0003, 132);
   t.true(near(trace.kernels[1].launchS, 0.0002, EXACT));
   t.true(near(trace.stepS, 0.0003, EXACT));
+});
+
+test("traceFromKernels: each kernel keeps its class (memory- or compute-bound) in start order", (t) => {
+  const trace = traceFromKernels("w", [k(200, 100, true), k(0, 100)], 0.0003, 132);
+  t.deepEqual(
+    trace.kernels.map((x) => x.memoryBound),
+    [false, true],
+  );
 });

@@ -144,7 +144,7 @@ test("mps-partitioned: partitions that fit side by side never wait for each othe
 
 test("mps-partitioned: partitions side by side still slow each other through DRAM bandwidth", (t) => {
   // Two jobs streaming DRAM on half the SMs each: no SM is shared, the memory system is.
-  const streaming = { ...profile("streaming", 1), dramUtil: 0.8 };
+  const streaming = { ...profile("streaming", 1), dramUtil: 0.8, memoryBoundFraction: 1 };
   const compute = { ...profile("compute", 1), dramUtil: 0 };
   const runners = (other: typeof compute) => [
     { profile: streaming, smLimit: 50 },
@@ -156,6 +156,13 @@ test("mps-partitioned: partitions side by side still slow each other through DRA
   const besideCompute = share(gpu, { mode: "mps" }, runners(compute), contention).stepsPerSecond[0];
   t.true(beside < alone * 0.97, "a streaming neighbour slows it");
   t.true(near(besideCompute, alone, CLOSE), "a neighbour with no DRAM traffic does not");
+  // Only memory-bound kernels wait on DRAM: a job of compute-bound kernels keeps its speed beside a streaming one.
+  const computeAlone = share(gpu, { mode: "mps" }, [{ profile: compute, smLimit: 50 }], contention);
+  const computeBeside = share(gpu, { mode: "mps" }, runners(compute), contention);
+  t.true(
+    near(computeBeside.stepsPerSecond[1], computeAlone.stepsPerSecond[0], CLOSE),
+    "a compute-bound job is not",
+  );
 });
 
 test("mps: who wins is decided by turns at the SMs: long kernels keep more of the GPU than short ones", (t) => {
