@@ -5,6 +5,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { basename, join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { parseDocument, stringify } from "yaml";
 import { CHECK_S, put, RUN_S, SWEEP_S, type CaseSpec, type Kind, type Workspace } from "./case.ts";
 import { HOSTILE, junkBytes, setIn, setKey } from "./values.ts";
@@ -322,6 +323,24 @@ function streamDamaged(w: Workspace): CaseSpec {
   return ingest(w, run, "any");
 }
 
+/**
+ * A stream gzipped as the profiler leaves a kernel trace, then whole, cut off, with a flipped byte, or a gzip bomb
+ * (a few KB that decompress past the file limit): whole reads as the plain file, the rest is marked or refused.
+ */
+function streamGzipped(w: Workspace): CaseSpec {
+  const run = runFolder(w);
+  const file = join(run, w.dice.pick(streams(run)));
+  let packed = gzipSync(readFileSync(file));
+  rmSync(file);
+  const which = w.dice.below(4);
+  if (which === 1) packed = packed.subarray(0, w.dice.below(packed.length));
+  if (which === 2) packed[w.dice.below(packed.length)] ^= 1 << w.dice.below(8);
+  if (which === 3) packed = gzipSync(Buffer.alloc(3 * 1024 * 1024, 0x20));
+  writeFileSync(`${file}.gz`, packed);
+  const spec = ingest(w, run, which === 0 ? { exit: 0, output: /.*/ } : "any");
+  return which === 3 ? { ...spec, expect: "reject", argv: [...spec.argv, "--max-file-mb", "2"] } : spec;
+}
+
 function manifestJunk(w: Workspace): CaseSpec {
   const run = runFolder(w);
   writeFileSync(
@@ -373,6 +392,7 @@ export const FILE_KINDS: Kind[] = [
   { name: "ingest-manifest-random", target: "run folder", weight: 3, make: manifestRandom },
   { name: "ingest-manifest-junk", target: "run folder", weight: 1, make: manifestJunk },
   { name: "ingest-stream-damaged", target: "run folder", weight: 4, make: streamDamaged },
+  { name: "ingest-stream-gzipped", target: "run folder", weight: 2, make: streamGzipped },
   { name: "option-bad", target: "command line", weight: 2, make: badOption },
 ];
 
