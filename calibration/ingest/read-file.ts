@@ -110,9 +110,21 @@ export function readTextFile(path: string, maxBytes: number, lenient = false): s
 }
 
 /**
- * readTextFile for a file colloc was pointed at: a problem is an InputError naming the file, what it should be
- * (`what`) and the size limit in force (limits.ts `limit`, at `mb` MiB).
+ * The InputError for a file colloc was pointed at and could not take: it names the file, what it should be (`what`,
+ * a regular `kind` file) and the size limit in force (limits.ts `limit`, at `mb` MiB), and why not (`got`).
  */
+export function fileInputError(
+  path: string,
+  what: string,
+  kind: string,
+  limit: LimitName,
+  mb: number,
+  got: string,
+): InputError {
+  return new InputError(path, "", `${what}: a regular ${kind} file of ${limitText(limit, mb)}`, got);
+}
+
+/** readTextFile for a file colloc was pointed at: a problem is `fileInputError`'s InputError. */
 export function readInputText(
   path: string,
   what: string,
@@ -124,6 +136,6 @@ export function readInputText(
     return readTextFile(path, mb * MIB, lenient);
   } catch (error) {
     if (!(error instanceof FileError)) throw error;
-    throw new InputError(path, "", `${what}: a regular text file of ${limitText(limit, mb)}`, error.message);
+    throw fileInputError(path, what, "text", limit, mb, error.message);
   }
 }

@@ -4,11 +4,11 @@ import { gunzipSync } from "node:zlib";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../../sim/input-error.ts";
-import { LIMITS, limitText, MIB } from "../../sim/cluster/scenario/limits.ts";
+import { LIMITS, MIB } from "../../sim/cluster/scenario/limits.ts";
 import { parseJson } from "./json-error.ts";
 import { parseJsonLines, type LineIssue } from "./jsonl.ts";
 import { pidAlive } from "../../io/pid.ts";
-import { FileError, readFileBytes, readInputText } from "./read-file.ts";
+import { FileError, fileInputError, readFileBytes, readInputText } from "./read-file.ts";
 import type { Manifest, StreamRecords } from "./records.ts";
 import { schemaViolation, STREAMS, type Stream } from "./schemas.ts";
 
@@ -47,20 +47,12 @@ export function readManifest(folder: string, maxMb: number = LIMITS.ingest_mb.de
  * its decompressed size are both held to the limit; gzip data that does not end whole is one corrupt issue.
  */
 function gzipText(file: string, maxMb: number): { text: string; issues: LineIssue[] } {
-  const whole = (got: string): never => {
-    throw new InputError(
-      file,
-      "",
-      `a run file: a regular gzip file of ${limitText("ingest_mb", maxMb)}`,
-      got,
-    );
-  };
+  const refused = (got: string) => fileInputError(file, "a run file", "gzip", "ingest_mb", maxMb, got);
   let bytes: Buffer;
   try {
     bytes = readFileBytes(file, maxMb * MIB);
   } catch (error) {
-    if (error instanceof FileError) whole(error.message);
-    throw error;
+    throw error instanceof FileError ? refused(error.message) : error;
   }
   try {
     return {
@@ -68,7 +60,7 @@ function gzipText(file: string, maxMb: number): { text: string; issues: LineIssu
       issues: [],
     };
   } catch (error) {
-    if (error instanceof RangeError) whole(`larger than ${maxMb} MiB once decompressed`);
+    if (error instanceof RangeError) throw refused(`larger than ${maxMb} MiB once decompressed`);
     const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
     const message = error instanceof Error ? error.message : "unreadable"; // zlib's words, never the data
     const got =
