@@ -52,6 +52,7 @@ export const sharingParamsSchema = z.object({
   switchOverhead: z.number().min(0),
   naiveSwitchBackUs: z.number().min(0),
   mpsInterference: fraction,
+  mpsInterferenceSame: fraction,
   mpsKernelWait: z.number().min(0),
   mpsMemoryContention: z.number().min(0),
   mpsWeightKernel: z.number().min(0),

@@ -140,6 +140,7 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
         "switchOverhead",
         "naiveSwitchBackUs",
         "mpsInterference",
+        "mpsInterferenceSame",
         "mpsKernelWait",
         "mpsMemoryContention",
         "startupWait",

@@ -50,6 +50,7 @@ export function startingSharing(power: { idleW: number; maxW: number }): Sharing
     switchOverhead: 0,
     naiveSwitchBackUs: 0,
     mpsInterference: 0,
+    mpsInterferenceSame: 0,
     mpsKernelWait: 0,
     mpsMemoryContention: 0,
     mpsWeightKernel: 0,
@@ -106,6 +107,7 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
       | "switchOverhead"
       | "naiveSwitchBackUs"
       | "mpsInterference"
+      | "mpsInterferenceSame"
       | "mpsKernelWait"
       | "mpsMemoryContention"
       | "mpsWeightKernel"
@@ -133,6 +135,7 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
   // The MPS parameters trade off (who wins, and how much everyone slows): one at a time, three rounds.
   for (let round = 0; round < MPS_ROUNDS; round++) {
     fitThroughput("mpsInterference", mps, MAX_MPS_INTERFERENCE, "MPS");
+    fitThroughput("mpsInterferenceSame", mps, MAX_MPS_INTERFERENCE, "MPS");
     fitThroughput("mpsWeightKernel", mps, MAX_MPS_WEIGHT_EXPONENT, "MPS");
     fitThroughput("mpsWeightRate", mps, MAX_MPS_WEIGHT_EXPONENT, "MPS");
     fitThroughput("mpsWeightActivity", mps, MAX_MPS_ACTIVITY_EXPONENT, "MPS");

@@ -147,6 +147,11 @@ export interface SharingParams {
   /** MPS: the part of the GPU capacity a job's kernels leave idle that co-runners still cannot use (0..1). */
   mpsInterference: number;
   /**
+   * MPS: the same, beside copies of its own workload (0..1): identical kernels fill each other's idle SMs (fitted 0
+   * on the H200). A job beside several co-runners takes the two in proportion to how many are copies.
+   */
+  mpsInterferenceSame: number;
+  /**
    * MPS: how long a kernel launched onto an idle stream waits, in mean kernels of a co-runner whose kernels are
    * on the GPU (times the fraction of the time they are): small kernels queue behind large ones.
    */

@@ -101,10 +101,28 @@ test("mps-partitioned: disjoint SM caps give each job its capped solo speed when
 });
 
 test("mps: interference leaves less of the idle capacity to co-runners", (t) => {
-  const a = profile("a", 1);
-  const pair = [{ profile: a }, { profile: a }];
+  // Kernels keep a = 0.8 of the SMs active; beside another workload they hold 0.8 + 0.5 * 0.2 = 0.9 of the GPU.
+  const pair = [{ profile: profile("a", 1) }, { profile: profile("b", 1) }];
   const slowed = share(gpu, { mode: "mps" }, pair, { ...params, mpsInterference: 0.5 });
   t.true(near(slowed.stepsPerSecond[0], 0.5 / (0.9 * 0.1), CLOSE));
+});
+
+test("mps: copies of one workload take mpsInterferenceSame, a mix of copies and others both in proportion", (t) => {
+  const a = profile("a", 1);
+  const sharing = { ...params, mpsInterference: 0.5, mpsInterferenceSame: 0 };
+  const copies = share(gpu, { mode: "mps" }, [{ profile: a }, { profile: a }], sharing);
+  // phi = a = 0.8 each: the pair asks for 1.6 of the GPU and each gets half.
+  t.true(near(copies.stepsPerSecond[0], 0.5 / (0.8 * 0.1), CLOSE));
+  // Beside one copy and one other workload, each copy's phi is 0.8 + 0.2 * (0.5 * 0.5 + 0 * 0.5) = 0.85; the other's
+  // is 0.9. Equal weights split the capacity in three equal shares.
+  const trio = share(
+    gpu,
+    { mode: "mps" },
+    [{ profile: a }, { profile: a }, { profile: profile("b", 1) }],
+    sharing,
+  );
+  t.true(near(trio.stepsPerSecond[0], 1 / 3 / (0.85 * 0.1), CLOSE));
+  t.true(near(trio.stepsPerSecond[2], 1 / 3 / (0.9 * 0.1), CLOSE));
 });
 
 /** "small" launches 100 kernels a step, each onto an idle stream; "busy" keeps the GPU full with 10 long kernels. */
