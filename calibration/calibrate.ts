@@ -12,7 +12,8 @@ import { median } from "./fit/stats.ts";
 import { measuredRuns } from "./measured.ts";
 import type { CalibrationSet } from "./set-schema.ts";
 import { smPointTable, workloadTable } from "./tables.ts";
-import { TRACE_FILE, traceTable, tracesFromDataset } from "./traces.ts";
+import { TRACE_FILE, traceTable } from "./trace-table.ts";
+import { tracesFromDataset } from "./traces.ts";
 
 export interface CalibrationOutput {
   set: CalibrationSet;

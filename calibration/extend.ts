@@ -16,7 +16,8 @@ import { readTable } from "./ingest/read.ts";
 import { measuredRuns } from "./measured.ts";
 import type { CalibrationSet } from "./set-schema.ts";
 import { smPointTable, workloadTable } from "./tables.ts";
-import { loadTraces, TRACE_FILE, traceTable, tracesFromDataset } from "./traces.ts";
+import { TRACE_FILE, traceTable } from "./trace-table.ts";
+import { loadTraces, tracesFromDataset } from "./traces.ts";
 
 /** A set as loaded for extension: the name it was asked by, its folder (for its tables), its parameters. */
 export interface BaseSet {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { TIME_SLICE_S } from "../../calibration/replay-run.ts";
 import { gpuViewOf, loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
-import { TRACE_FILE } from "../../calibration/traces.ts";
+import { TRACE_FILE } from "../../calibration/trace-table.ts";
 import type { MeasuredRun } from "../../calibration/measured.ts";
 import { InputError } from "../../sim/input-error.ts";
 import { DATA_GLOBAL, type PageData } from "../model/page-data.ts";

@@ -1,0 +1,65 @@
+/**
+ * The kernel-traces.arrow table of a calibration set: its columns, writing traces into it and reading them back.
+ * No file access here, so the explore page decodes the same table the same way as calibration does.
+ */
+import { tableToIPC, type Table } from "apache-arrow";
+import { InputError } from "../sim/input-error.ts";
+import type { JobTrace } from "../sim/replay/index.ts";
+import { required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.ts";
+
+export const TRACE_FILE = "kernel-traces.arrow";
+
+export const TRACE_TABLE = {
+  workload: req("utf8", "workload id"),
+  seq: req("i32", "kernel position in the step"),
+  launch_s: req("f64", "when the host had launched the kernel, seconds after the step's start"),
+  dur_s: req("f64", "kernel duration alone on the whole GPU, seconds"),
+  sm_demand: req("i32", "SMs the kernel's blocks can occupy at once"),
+  memory_bound: req(
+    "bool",
+    "the kernel streams memory (by its name's class): it waits on co-runners' DRAM traffic",
+  ),
+  step_s: req("f64", "the workload's host time per step (same on every row of it)"),
+};
+
+export function traceTable(traces: JobTrace[]): Uint8Array {
+  const rows: RowOf<typeof TRACE_TABLE>[] = traces.flatMap((t) =>
+    t.kernels.map((k, seq) => ({
+      workload: t.workload,
+      seq,
+      launch_s: k.launchS,
+      dur_s: k.durS,
+      sm_demand: k.smDemand,
+      memory_bound: k.memoryBound,
+      step_s: t.stepS,
+    })),
+  );
+  return tableToIPC(toArrowTable(TRACE_TABLE, rows), "file");
+}
+
+/** One recorded step per workload, kernels in order; `file` names the table in a refusal. */
+export function tracesOfTable(table: Table, file = TRACE_FILE): Map<string, JobTrace> {
+  const column = (name: keyof typeof TRACE_TABLE) => {
+    const vector = table.getChild(name);
+    if (!vector) throw new InputError(file, name, `a column of ${TRACE_FILE} (${TRACE_TABLE[name].doc})`);
+    return vector.toArray();
+  };
+  const workload = column("workload") as string[];
+  const [seq, launch, dur, demand, step] = (["seq", "launch_s", "dur_s", "sm_demand", "step_s"] as const).map(
+    (name) => column(name) as ArrayLike<number>,
+  );
+  const memoryBound = column("memory_bound") as ArrayLike<boolean>;
+  const traces = new Map<string, JobTrace>();
+  for (let i = 0; i < table.numRows; i++) {
+    const id = workload[i];
+    let trace = traces.get(id);
+    if (!trace) traces.set(id, (trace = { workload: id, stepS: step[i], kernels: [] }));
+    trace.kernels[seq[i]] = {
+      launchS: launch[i],
+      durS: dur[i],
+      smDemand: demand[i],
+      memoryBound: memoryBound[i],
+    };
+  }
+  return traces;
+}
