@@ -37,3 +37,30 @@ def test_autotuned_copies_ran_different_kernels_and_untuned_ones_the_same():
     tuned = shares(RUNS / "mps__3x-convnextatto-in-b128", RUNS / "exclusive__convnextatto-in-b128")
     assert max(untuned) / min(untuned) < 1.03 and 1.05 < sum(untuned) < 1.10
     assert sum(tuned) < 0.8
+
+
+def step_median(run, proc, start_s, end_s) -> float:
+    """Median step time of `proc` over the steps that ran wholly between two replay-clock times."""
+    t0 = min(e["t"] for e in read_jsonl(run / "events.jsonl"))
+    dts = sorted(
+        s["dt_s"]
+        for s in read_jsonl(run / "steps.jsonl")
+        if s["proc"] == proc and start_s <= s["t_end"] - t0 - s["dt_s"] and s["t_end"] - t0 <= end_s
+    )
+    return dts[len(dts) // 2]
+
+
+def test_a_job_autotuned_beside_a_running_co_runner_is_as_fast_alone_as_one_autotuned_alone():
+    folders = sorted(p.parent for p in (DIAG / "autotune-beside-load").glob("*/manifest.json"))
+    assert len(folders) == 9
+    for f in folders:
+        assert run_folder_errors(f) == [], f.name
+    run = DIAG / "autotune-beside-load/autotune-beside-convnextatto-long"
+    jobs = {j["job"]: j for j in read_jsonl(run / "jobs.jsonl")}
+    ref, load, tuned = jobs["ref"], jobs["load"], jobs["tuned"]
+    assert ref["finish_s"] < load["train_start_s"]  # the reference ran alone
+    alone = step_median(run, ref["proc"], ref["train_start_s"], ref["finish_s"])
+    after = step_median(run, tuned["proc"], load["finish_s"] + 0.2, tuned["finish_s"])
+    beside = step_median(run, tuned["proc"], tuned["train_start_s"], load["finish_s"])
+    assert abs(after / alone - 1) < 0.03
+    assert beside > 1.5 * alone

@@ -36,6 +36,7 @@ const scenarioFiles = [
   "replays",
   "calibration",
   "streams",
+  "diagnostics",
 ]
   .flatMap(yamlIn)
   .filter((f) => !("base" in parse(read(f))));
