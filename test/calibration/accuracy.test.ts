@@ -75,6 +75,7 @@ const mapeOf = (jobs: typeof mpsJobs) => jobs.reduce((a, j) => a + Math.abs(j.er
 test("MPS per-job throughput: MAPE at most 5% on the study's validation runs", (t) => {
   const study = mpsJobs.filter((j) => studyRun(j.run_id));
   t.true(study.length >= 30);
+  t.log(`MAPE ${mapeOf(study).toFixed(2)} % over ${study.length} jobs`);
   t.true(mapeOf(study) <= 5, `MAPE ${mapeOf(study)}%`);
 });
 
@@ -85,6 +86,7 @@ test("MPS per-job throughput on fresh mixes of fitted zoo models: held at the sh
   // 7.21 % before session 9's same-workload interference.
   const fresh = zooCheck.filter((j) => !copiesRun(j.run_id));
   t.true(fresh.length >= 25);
+  t.log(`MAPE ${mapeOf(fresh).toFixed(2)} % over ${fresh.length} jobs`);
   t.true(mapeOf(fresh) <= 7.5, `MAPE ${mapeOf(fresh)}%`);
 });
 
@@ -93,6 +95,7 @@ test("MPS per-job throughput on copies of fitted zoo models: held at the shipped
   // recorded after mpsInterferenceSame was chosen. The set before it: 7.24 %, every copies run too slow.
   const copies = zooCheck.filter((j) => copiesRun(j.run_id));
   t.true(copies.length >= 40);
+  t.log(`MAPE ${mapeOf(copies).toFixed(2)} % over ${copies.length} jobs`);
   t.true(mapeOf(copies) <= 5.85, `MAPE ${mapeOf(copies)}%`);
 });
 
@@ -102,6 +105,7 @@ test("MPS per-job throughput on our own models, never fitted beside others: held
   // co-runners) raised it to 10.47 %; 10.35 % with session 9's same-workload interference.
   const ours = mpsJobs.filter((j) => oursRun(j.run_id));
   t.true(ours.length >= 30);
+  t.log(`MAPE ${mapeOf(ours).toFixed(2)} % over ${ours.length} jobs`);
   t.true(mapeOf(ours) <= 10.5, `MAPE ${mapeOf(ours)}%`);
 });
 
