@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { issueToInputError } from "../sim/cluster/scenario/zod-issue.ts";
 import { InputError } from "../sim/input-error.ts";
 import type { GpuView, WorkloadProfile } from "../sim/sharing/types.ts";
 import { parseJson } from "./ingest/json-error.ts";
@@ -29,21 +30,11 @@ export function resolveSetDir(nameOrDir: string): string {
   );
 }
 
-function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): {
-  field: string;
-  message: string;
-} {
-  const issue = error.issues[0];
-  return { field: issue.path.map(String).join("."), message: issue.message };
-}
-
 /** Parse and check a set's parameters (every profile belongs to the set's GPU, keys match ids). */
 export function parseCalibrationSet(file: string, json: unknown): CalibrationSet {
   const parsed = calibrationSetSchema.safeParse(json);
-  if (!parsed.success) {
-    const { field, message } = firstIssue(parsed.error);
-    throw new InputError(file, field, message);
-  }
+  // Worded as scenario files' refusals are ("expected a number (required)", the value it got).
+  if (!parsed.success) throw issueToInputError(file, parsed.error.issues[0]);
   const set = parsed.data;
   for (const [key, profile] of Object.entries(set.workloads)) {
     if (profile.id !== key) throw new InputError(file, `workloads.${key}.id`, `"${key}"`, profile.id);

@@ -40,6 +40,16 @@ test("a profile of another GPU inside a set file is refused with its field", (t)
   t.regex(error.message, /workloads\.small\.gpu/);
 });
 
+test("a set without a parameter this colloc fits is refused naming the field", (t) => {
+  // A set calibrated before session 9 has no mpsInterferenceSame.
+  const dir = tempDir();
+  const { mpsInterferenceSame: _dropped, ...older } = truth.sharing;
+  mkdirSync(join(dir, "s"));
+  writeFileSync(join(dir, "s", "parameters.json"), JSON.stringify({ ...truth, sharing: older }));
+  const error = t.throws(() => loadCalibrationSet(join(dir, "s")), { instanceOf: InputError });
+  t.regex(error.message, /parameters\.json: sharing\.mpsInterferenceSame: expected a number \(required\)/);
+});
+
 test("an unknown set name is bad input", (t) => {
   t.throws(() => loadCalibrationSet("no-such-set"), { instanceOf: InputError });
 });
