@@ -67,8 +67,10 @@ const oursRun = (runId: string) => procsOf(runId).some((p) => !fittedBeside.has(
 // The study's workloads: the profiler's canonical table.
 const canonical = new Set(Object.keys(parse(readFileSync("profiler/workloads.yaml", "utf8")) as object));
 const studyRun = (runId: string) => procsOf(runId).every((p) => canonical.has(p.workload));
-const copiesRun = (runId: string) =>
-  new Set(procsOf(runId).map((p) => p.workload)).size < procsOf(runId).length;
+const copiesRun = (runId: string) => {
+  const workloads = procsOf(runId).map((p) => p.workload);
+  return new Set(workloads).size < workloads.length;
+};
 const mpsJobs = comparison.jobs.filter((j) => j.mode === "mps" && j.error_pct !== null);
 const mapeOf = (jobs: typeof mpsJobs) => jobs.reduce((a, j) => a + Math.abs(j.error_pct!), 0) / jobs.length;
 
