@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from .errors import InputError
-from .experiment import MODES, Experiment, ProcSpec, Settings, run_id
+from .experiment import MODES, STARTS, Experiment, ProcSpec, Settings, run_id
 from .stepper import LOOPS
 from .workloads import load_catalog, load_spec_file, resolve
 
@@ -34,7 +34,7 @@ def _known(args) -> dict:
 
 
 def _settings(args) -> Settings:
-    keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers", "loop", "cudnn_benchmark")
+    keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers", "loop", "cudnn_benchmark", "start")
     return Settings().with_overrides({k: getattr(args, k) for k in keys if getattr(args, k, None) is not None})
 
 
@@ -140,12 +140,13 @@ def cmd_run(args) -> int:
         raise InputError("(command line)", "--mode", "exclusive with exactly one process", procs_ids)
     if (args.mode in ("mps-partitioned", "green")) != (args.sm_limit is not None):
         raise InputError("(command line)", "--sm-limit", "given exactly for modes mps-partitioned and green", args.sm_limit)
-    rid = args.run_id or run_id(args.mode, procs_ids, args.sm_limit, 1, 1)
+    settings = _settings(args)
+    rid = args.run_id or run_id(args.mode, procs_ids, args.sm_limit, 1, 1, start=settings.start)
     profiles = args.mig_profiles.split(",") if args.mig_profiles else [None] * len(procs_ids)
     if len(profiles) != len(procs_ids) or (args.mig_profiles and args.mode != "mig"):
         raise InputError("(command line)", "--mig-profiles", f"mode mig with one profile per process ({len(procs_ids)})")
     procs = tuple(ProcSpec(i, w, args.sm_limit, mig_profile=m) for i, (w, m) in enumerate(zip(procs_ids, profiles)))
-    exp = Experiment(rid, args.name, args.mode, procs, _settings(args), args.validation)
+    exp = Experiment(rid, args.name, args.mode, procs, settings, args.validation)
     return _execute([exp], {w: known[w] for w in ids}, args, "(command line)")
 
 
@@ -250,6 +251,11 @@ def parser() -> argparse.ArgumentParser:
         action="store_false",
         default=None,
         help="turn cuDNN autotuning off (default on, as timm's train.py)",
+    )
+    sp.add_argument(
+        "--start",
+        choices=STARTS,
+        help="together (default: every process at once, as a launcher) or staggered (each once the one before is warm)",
     )
     sp.add_argument("--mig-profiles", help="mig: comma-separated instance profiles to create, one per process")
     sp.add_argument("--allow-mig-reconfigure", action="store_true", help="let mig runs create and destroy instances")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 MODES = ("exclusive", "naive", "mps", "mps-partitioned", "green", "mig")
 # Modes whose processes are clients of the profiler's MPS daemon.
 MPS_MODES = ("mps", "mps-partitioned")
+STARTS = ("together", "staggered")
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,9 @@ class Settings:
     # cuDNN autotuning, on as in timm's train.py. Off: cuDNN's heuristics pick each convolution's algorithm, the
     # same in every process, where autotuning beside co-runners can pick a different, slower set (docs/calibration.md).
     cudnn_benchmark: bool = True
+    # How a mix's processes start: "together" (as a launcher starts them: they autotune at the same moment) or
+    # "staggered" (each once the one before it has warmed up, so each autotunes beside co-runners already training).
+    start: str = "together"
 
     def with_overrides(self, overrides: dict) -> "Settings":
         return replace(self, **overrides)
@@ -68,13 +72,21 @@ def procset_label(workloads: list[str]) -> str:
 
 
 def run_id(
-    mode: str, workloads: list[str], sm_limit: int | None, repeat: int, repeats: int, memory_cap_gib: float = 0.0
+    mode: str,
+    workloads: list[str],
+    sm_limit: int | None,
+    repeat: int,
+    repeats: int,
+    memory_cap_gib: float = 0.0,
+    start: str = "together",
 ) -> str:
     parts = [mode, procset_label(workloads)]
     if sm_limit is not None:
         parts.append(f"sm{sm_limit}")
     if memory_cap_gib:
         parts.append(f"cap{memory_cap_gib:g}g")
+    if start != "together":
+        parts.append(start)
     if repeats > 1:
         parts.append(f"r{repeat}")
     return "__".join(parts)

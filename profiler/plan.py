@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 
 from .errors import InputError
-from .experiment import MODES, Experiment, ProcSpec, Settings, run_id
+from .experiment import MODES, STARTS, Experiment, ProcSpec, Settings, run_id
 from .stepper import LOOPS
 from .workloads import Workload, load_catalog, parse_workloads, resolve
 
@@ -23,6 +23,7 @@ SETTING_TYPES = {
     "memory_cap_gib": float,
     "loop": str,
     "cudnn_benchmark": bool,
+    "start": str,
 }
 GROUP_KEYS = {
     "name",
@@ -52,9 +53,10 @@ def parse_settings(raw: object, file: str, where: str) -> dict:
         want = SETTING_TYPES.get(key)
         if want is None:
             raise InputError(file, f"{where}.{key}", f"one of {', '.join(SETTING_TYPES)}", key)
-        if key == "loop":
-            if value not in LOOPS:
-                raise InputError(file, f"{where}.{key}", f"one of {', '.join(LOOPS)}", value)
+        choices = {"loop": LOOPS, "start": STARTS}.get(key)
+        if choices:
+            if value not in choices:
+                raise InputError(file, f"{where}.{key}", f"one of {', '.join(choices)}", value)
             ok = True
         elif want is str:
             ok = isinstance(value, str)
@@ -143,7 +145,7 @@ def _expand_group(group: object, index: int, known: dict[str, Workload], file: s
                 for r in range(1, repeats + 1):
                     out.append(
                         Experiment(
-                            run_id=run_id(mode, procs, limit, r, repeats, settings.memory_cap_gib),
+                            run_id=run_id(mode, procs, limit, r, repeats, settings.memory_cap_gib, settings.start),
                             experiment=name,
                             mode=mode,
                             procs=tuple(ProcSpec(i, w, limit, mig_profile=m) for i, (w, m) in enumerate(zip(procs, migs))),

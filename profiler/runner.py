@@ -39,17 +39,19 @@ class Outcomes:
         self.live = set(self.workers)
         self.killed: set[int] = set()
         self.seen: dict[int, dict] = {}
+        self.replied: set[tuple[int, str]] = set()
 
-    def wait_for(self, op: str, timeout_s: float) -> bool:
-        """Until every live worker replied `op`. False as soon as one dies or the phase times out: the run
-        is partial then, and measuring on would be wasted."""
+    def wait_for(self, op: str, timeout_s: float, procs=None) -> bool:
+        """Until every live worker (of `procs`, default all) replied `op`, now or in an earlier wait. False as soon
+        as one dies or the phase times out: the run is partial then, and measuring on would be wasted."""
         deadline = time.time() + timeout_s
-        waiting = set(self.live)
+        waiting = {p for p in (self.live if procs is None else procs) if p in self.live and (p, op) not in self.replied}
         while waiting:
             for proc in sorted(waiting):
                 msg = self.workers[proc].recv(0.02)
                 if msg["op"] == op:
                     self.seen.setdefault(proc, {}).update(msg)
+                    self.replied.add((proc, op))
                     waiting.discard(proc)
                 elif msg["op"] == "failed":  # out of memory or an error: alive, no longer training
                     self.live.discard(proc)
@@ -112,8 +114,11 @@ def run_experiment(
     files = RunFiles(run_dir)
     manifest = new_manifest(exp, workloads, environment)
     sm_count = environment["gpu"]["sm_count"]
-    for rec, p in zip(manifest["processes"], exp.procs):
+    for rec, p, w in zip(manifest["processes"], exp.procs, workers):
         rec["mps_percentage"] = percentage_for(p.sm_limit, sm_count) if exp.mode == "mps-partitioned" else None
+        # A worker that trained before keeps what it autotuned then (cuDNN caches per process): 0 is a fresh process.
+        rec["worker_prior_jobs"] = w.jobs
+        w.jobs += 1
     write_json_atomic(run_dir / "manifest.json", manifest)
     files.write("events", {"t": time.time(), "kind": "start", "proc": None, "detail": exp.run_id})
     sampler.set_sink(lambda rec: files.write("samples", rec))
@@ -122,6 +127,7 @@ def run_experiment(
     records: list[dict] = []
     s = exp.settings
     try:
+        ok = True
         for proc, w in out.workers.items():
             p = exp.procs[proc]
             w.send(
@@ -133,7 +139,9 @@ def run_experiment(
                 sm_limit=p.sm_limit,
                 green=exp.mode == "green",
             )
-        ok = out.wait_for("ready", PREPARE_TIMEOUT_S)
+            if s.start == "staggered":  # the next starts once this one is warm (it trains on meanwhile)
+                ok = out.wait_for("ready", PREPARE_TIMEOUT_S, [proc]) and ok
+        ok = out.wait_for("ready", PREPARE_TIMEOUT_S) and ok
         if ok and out.live:
             start = time.time() + WINDOW_LEAD_S
             manifest["window"] = {"start": start, "end": start + s.measure_s}

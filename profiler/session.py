@@ -89,6 +89,9 @@ def run_all(
                         pools.release(e)  # no process may hold a context on an instance being destroyed
                 else:
                     results[e.run_id] = run_experiment(e, workloads, environment, runs_dir, sampler, pools.workers_for(e))
+                    if e.settings.cudnn_benchmark:
+                        # A user's job is a fresh process that autotunes; a worker would keep what it tuned here.
+                        pools.release(e)
                 log(f"{e.run_id}: {results[e.run_id]} ({time.time() - t:.1f} s)")
                 if follow_up and results[e.run_id] == "complete":
                     section.extend(pending(follow_up(e, runs_dir / e.run_id)))  # the loop reaches them

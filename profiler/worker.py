@@ -1,4 +1,4 @@
-"""A persistent worker process (`python -m profiler.worker`): imports torch and timm once, then trains one
+"""A worker process (`python -m profiler.worker`): imports torch and timm once, then trains one
 job after another on the coordinator's orders (JSON lines on stdin, replies on stdout; see runner.py).
 
 States: idle (waits), warmup / measure / tail (steps until the next order), job (a replay job's steps)."""

@@ -16,6 +16,7 @@ PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
 class WorkerHandle:
     def __init__(self, env: dict[str, str], label: str):
         self.label = label
+        self.jobs = 0  # experiments this process has been given (the runner counts them)
         full_env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
         full_env["PYTHONPATH"] = os.pathsep.join(p for p in (PACKAGE_ROOT, full_env.get("PYTHONPATH")) if p)
         self.p = subprocess.Popen(

@@ -3,6 +3,8 @@ autotuning beside co-runners gave identical copies different kernels; without it
 
 from __future__ import annotations
 
+import json
+
 from helpers import REPO
 from schema_check import run_folder_errors
 
@@ -64,3 +66,38 @@ def test_a_job_autotuned_beside_a_running_co_runner_is_as_fast_alone_as_one_auto
     beside = step_median(run, tuned["proc"], tuned["train_start_s"], load["finish_s"])
     assert abs(after / alone - 1) < 0.03
     assert beside > 1.5 * alone
+
+
+def test_staggered_starts_spare_convnext_co_runners_but_not_convnext_copies():
+    starts = DIAG / "starts"
+    folders = sorted(p.parent for p in starts.glob("*/manifest.json"))
+    assert len(folders) == 11
+    for f in folders:
+        assert run_folder_errors(f) == [], f.name
+        assert all(p["worker_prior_jobs"] == 0 for p in load_manifest(f)["processes"]), f.name
+
+    def share(run_id, workload):
+        (p,) = [p for p in read_jsonl(starts / run_id / "procs.jsonl") if p["workload"] == workload]
+        return p["throughput_img_s"] / read_jsonl(RUNS / f"exclusive__{workload}/procs.jsonl")[0]["throughput_img_s"]
+
+    for mix in ("edgenextxs-in-b128+wrn50-in-b64", "ghostnet-in-b128+vitb16-in-b32"):  # the controls
+        for w in mix.split("+"):
+            assert abs(share(f"mps__{mix}__staggered", w) - share(f"mps__{mix}", w)) < 0.03
+    assert share("mps__convnextatto-in-b128+vgg13-in-b64__staggered", "vgg13-in-b64") > 1.15 * share(
+        "mps__convnextatto-in-b128+vgg13-in-b64__r1", "vgg13-in-b64"
+    )
+    assert share("mps__convnextnano-in-b128+deittiny-in-b256__staggered", "deittiny-in-b256") > 1.15 * share(
+        "mps__convnextnano-in-b128+deittiny-in-b256__r1", "deittiny-in-b256"
+    )
+    copies = shares(starts / "mps__3x-convnextatto-in-b128__staggered", RUNS / "exclusive__convnextatto-in-b128")
+    untuned = shares(DIAG / "mps__3x-convnextatto-in-b128__nobench", DIAG / "exclusive__convnextatto-in-b128__nobench")
+    assert sum(copies) < 0.85 < 1.05 < sum(untuned)
+    # each staggered process started once the one before it was warm
+    run = starts / "mps__3x-convnextatto-in-b128__staggered"
+    events = read_jsonl(run / "events.jsonl")
+    at = {(e["kind"], e["proc"]): e["t"] for e in events if e["proc"] is not None}
+    assert at[("start", 1)] > at[("warmup_done", 0)] and at[("start", 2)] > at[("warmup_done", 1)]
+
+
+def load_manifest(run):
+    return json.loads((run / "manifest.json").read_text())

@@ -23,11 +23,12 @@ def test_an_out_of_memory_process_is_recorded_not_crashed(tmp_path, fake_env):
 def test_the_worker_survives_an_oom_and_runs_the_next_experiment(tmp_path, fake_env):
     plan = tmp_path / "plan.yaml"
     plan.write_text(
-        "settings: { warmup_s: 0.1, measure_s: 0.2, min_steps: 3 }\n"
+        # without autotuning a worker serves one experiment after another (with it, each gets a fresh one)
+        "settings: { warmup_s: 0.1, measure_s: 0.2, min_steps: 3, cudnn_benchmark: false }\n"
         "groups: [{ modes: [exclusive], workloads: [fake-oom, fake-small] }]\n"
     )
     res = fake("plan", str(plan), out=tmp_path / "runs", env=fake_env)
     assert res.returncode == 0, res.stderr
     oom, ok = (read_jsonl(tmp_path / "runs" / f"exclusive__{w}/procs.jsonl")[0] for w in ("fake-oom", "fake-small"))
     assert oom["outcome"] == "oom" and ok["outcome"] == "ok"
-    assert oom["pid"] == ok["pid"]  # one persistent worker ran both
+    assert oom["pid"] == ok["pid"]  # one worker ran both

@@ -78,6 +78,12 @@ def test_a_group_can_turn_cudnn_autotuning_off(tmp_path):
     assert load_plan(write(tmp_path, "groups: [{modes: [naive], workloads: [resnet26-c10-b128]}]"))[0][0].settings.cudnn_benchmark
 
 
+def test_a_group_can_stagger_its_starts(tmp_path):
+    plan = write(tmp_path, "groups:\n  - {modes: [mps], workloads: [resnet26-c10-b128], copies: [2], settings: {start: staggered}}\n")
+    (e,) = load_plan(plan)[0]
+    assert e.settings.start == "staggered" and e.run_id == "mps__2x-resnet26-c10-b128__staggered"
+
+
 def test_the_committed_dataset_plan_marks_the_validation_subset():
     experiments, _ = load_plan(str(REPO / "profiler/plans/h200-dataset.yaml"))
     validation = {e.run_id for e in experiments if e.validation}
@@ -112,6 +118,7 @@ def test_the_committed_dataset_plan_marks_the_validation_subset():
         ("groups: [{modes: [naive], workloads: all, colour: red}]", "groups[0].colour"),
         ("settings: {measure_s: soon}\ngroups: [{modes: [naive], workloads: all}]", "settings.measure_s"),
         ("settings: {cudnn_benchmark: 0}\ngroups: [{modes: [naive], workloads: all}]", "settings.cudnn_benchmark"),
+        ("settings: {start: later}\ngroups: [{modes: [naive], workloads: all}]", "settings.start"),
         ("groups: []", "groups"),
         ("groups: [{modes: [naive], workloads: [resnet26-c10-b128]}, {modes: [naive], workloads: [resnet26-c10-b128]}]", "groups"),
         ("groups: [{modes: [naive], workloads: [resnet26-c10-b128]", "(file)"),

@@ -37,6 +37,21 @@ def test_co_runners_measure_inside_one_shared_window(tmp_path, fake_env):
         assert len(mine) >= 4 and mine[-1]["t_end"] >= window["end"]
 
 
+def test_a_staggered_mix_starts_each_process_once_the_one_before_is_warm(tmp_path, fake_env):
+    res = fake("run", "--mode", "naive", "--workloads", "fake-small,fake-large", "--start", "staggered", *FAST, out=tmp_path, env=fake_env)
+    assert res.returncode == 0, res.stderr
+    run = tmp_path / "naive__fake-small+fake-large__staggered"
+    assert run_folder_errors(run) == []
+    assert json.loads((run / "manifest.json").read_text())["settings"]["start"] == "staggered"
+    events = read_jsonl(run / "events.jsonl")
+    warm = next(e["t"] for e in events if e["kind"] == "warmup_done" and e["proc"] == 0)
+    started = next(e["t"] for e in events if e["kind"] == "start" and e["proc"] == 1)
+    first = [s for s in read_jsonl(run / "steps.jsonl") if s["proc"] == 0]
+    assert started >= warm
+    # proc 0 kept training while proc 1 built and warmed up
+    assert any(s["t_end"] > started for s in first if s["phase"] == "warmup")
+
+
 def test_throughput_and_epoch_time_follow_from_the_measured_steps(tmp_path, fake_env):
     fake("run", "--mode", "exclusive", "--workloads", "fake-large", *FAST, out=tmp_path, env=fake_env)
     run = tmp_path / "exclusive__fake-large"
