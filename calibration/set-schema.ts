@@ -35,6 +35,7 @@ export const workloadProfileSchema = z.object({
       exposedPerStep: z.number().min(0),
       meanUs: positive,
       turnUs: positive,
+      largeShare: fraction.optional(),
     })
     .optional(),
   smActivity: fraction,

@@ -3,7 +3,8 @@
  * start after the GPU waited on the host (an idle gap longer than a kernel boundary in a busy stream: the kernels
  * that, under MPS, arrive to find co-runners' kernels on the SMs), their mean duration, and the mean duration of
  * the large ones, whose blocks take at least half of what the SMs hold at once (under MPS those take turns at the
- * SMs; smaller ones run beside a co-runner's). The median over traced iterations of the solo runs.
+ * SMs; smaller ones run beside a co-runner's), and the large ones' share of the kernel time. The median over traced
+ * iterations of the solo runs.
  */
 import { group } from "d3-array";
 import { blocksPerSm } from "../../sim/replay/index.ts";
@@ -22,6 +23,7 @@ export interface KernelStats {
   exposedPerStep: number;
   meanUs: number;
   turnUs: number;
+  largeShare: number;
 }
 
 /**
@@ -69,6 +71,7 @@ export function kernelStats(kernels: readonly KernelRow[], gpuSms: number): Kern
           exposedPerStep: late - 1,
           meanUs: busyUs / sorted.length,
           turnUs: large > 0 ? largeUs / large : busyUs / sorted.length,
+          largeShare: busyUs > 0 ? largeUs / busyUs : 1,
         });
       }
   if (stats.length === 0) return undefined;
@@ -78,5 +81,6 @@ export function kernelStats(kernels: readonly KernelRow[], gpuSms: number): Kern
     exposedPerStep: med((s) => s.exposedPerStep),
     meanUs: med((s) => s.meanUs),
     turnUs: med((s) => s.turnUs),
+    largeShare: med((s) => s.largeShare),
   };
 }

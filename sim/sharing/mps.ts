@@ -4,8 +4,10 @@
  * read off each job's solo run (profile fields in brackets); the exponents and factors are global per GPU.
  *
  * Capacity: job i's kernels keep a_i = smActivity_i / busyFraction_i of the SMs active while they run, and hold
- * phi_i = a_i + I_i * (1 - a_i) of the GPU's throughput (I_i: the part they leave idle that co-runners still cannot
- * use). Copies of one workload fill each other's idle SMs better than different workloads do (four to six copies of
+ * phi_i = a_i + I_i * L_i * (1 - a_i) of the GPU's throughput (I_i: the part they leave idle that co-runners still
+ * cannot use). Only while its large kernels run (L_i = kernels.largeShare of its kernel time) does the idle part
+ * count: co-runners' blocks take the SMs its small kernels leave free (jobs of mostly small kernels, ghostnet's and
+ * cspdarknet53's, were 12-13 % too slow predicted without L_i). Copies of one workload fill each other's idle SMs better than different workloads do (four to six copies of
  * small-kernel models trained 13-33 % faster than one I for all allowed), so I_i = mpsInterference * (1 - s_i) +
  * mpsInterferenceSame * s_i, s_i the share of its co-runners that are copies of its workload. It asks for
  * d_i = phi_i * g_i(N) / T_i of the capacity (1).
@@ -58,14 +60,15 @@ export function dramWhileBusy(p: WorkloadProfile): number {
 
 /**
  * Fraction of the GPU's throughput the kernels of runners[i] hold while they run beside the others: the idle part
- * they leave counts by mpsInterference beside other workloads and by mpsInterferenceSame beside copies.
+ * their large kernels leave counts by mpsInterference beside other workloads and by mpsInterferenceSame beside copies.
  */
 function occupancy(i: number, runners: CoRunner[], params: SharingParams): number {
   const id = runners[i].profile.id;
   const a = activity(runners[i].profile);
   const copies = runners.filter((r, j) => j !== i && r.profile.id === id).length;
   const same = runners.length > 1 ? copies / (runners.length - 1) : 0;
-  return a + (1 - a) * (params.mpsInterference * (1 - same) + params.mpsInterferenceSame * same);
+  const large = runners[i].profile.kernels?.largeShare ?? 1;
+  return a + (1 - a) * large * (params.mpsInterference * (1 - same) + params.mpsInterferenceSame * same);
 }
 
 /** omega: how much of the contended capacity a job's kernels take per turn at the SMs. */

@@ -58,9 +58,10 @@ export interface WorkloadProfile {
    * `exposedPerStep`: how many start on an idle GPU (the host had not launched them yet: under MPS such a kernel
    * waits behind co-runners' kernels); `meanUs`: their mean duration; `turnUs`: the mean duration of those whose
    * blocks take at least half of what the SMs hold at once (the mean of all when none does). Under MPS the
-   * clients' large kernels take turns at the SMs while small ones run beside them (mps.ts).
+   * clients' large kernels take turns at the SMs while small ones run beside them (mps.ts). `largeShare`: the
+   * share of its kernel time in those large kernels (absent in sets calibrated before 2026-12-02: taken as 1).
    */
-  kernels?: { perStep: number; exposedPerStep: number; meanUs: number; turnUs: number };
+  kernels?: { perStep: number; exposedPerStep: number; meanUs: number; turnUs: number; largeShare?: number };
   /** Mean SM activity (0..1), DRAM bandwidth utilization (0..1, NVML GPM) and board power (W) while it runs alone. */
   smActivity: number;
   dramUtil: number;
