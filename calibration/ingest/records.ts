@@ -20,6 +20,8 @@ export interface ManifestProcess {
   mig_profile?: string | null;
   /** The scenario job a replay process ran. */
   job?: string | null;
+  /** Experiments its worker process ran before (0: fresh); absent in runs recorded before 2026-12-02. */
+  worker_prior_jobs?: number;
 }
 
 export interface WorkloadDefinition {
@@ -68,6 +70,8 @@ export interface Manifest {
     loop?: "sync" | "inflight";
     /** cuDNN autotuning; absent in runs recorded before it was a setting: on. */
     cudnn_benchmark?: boolean;
+    /** How a mix's processes started; absent: together. */
+    start?: "together" | "staggered";
   };
   command: string;
   started_at: number;

@@ -56,6 +56,10 @@ export const RUNS = {
     "bool",
     "cuDNN autotuning on (as timm's train.py; so in runs recorded before the setting existed)",
   ),
+  start: req(
+    "utf8",
+    "how a mix's processes started: together (so in runs recorded before the setting existed) or staggered",
+  ),
   capabilities: req("utf8", "what the host offered (MPS, GPM, green contexts...), as JSON with sorted keys"),
   notes: req("utf8", "free-text notes"),
   ingest_status: req("utf8", "ok; truncated (cut-off last lines, whole lines kept); corrupt (rows left out)"),
@@ -85,6 +89,10 @@ export const PROCS = {
   mig_uuid: opt("utf8", "MIG instance the process ran in"),
   mig_profile: opt("utf8", "MIG runs: the instance profile the process ran in (e.g. 1g.18gb)"),
   job: opt("utf8", "replay runs: the scenario job the process ran"),
+  worker_prior_jobs: opt(
+    "i32",
+    "experiments the worker process ran before this one (0: fresh); null: recorded before 2026-12-02",
+  ),
   sm_count_seen: opt("i32", "SMs the process saw"),
   pid: opt("i64", "operating-system process id"),
   outcome: opt("utf8", "ok, oom, error or killed; null when the process left no end record"),
