@@ -107,6 +107,16 @@ test("mps: interference leaves less of the idle capacity to co-runners", (t) => 
   t.true(near(slowed.stepsPerSecond[0], 0.5 / (0.9 * 0.1), CLOSE));
 });
 
+test("mps: the idle part counts only while large kernels run: small ones leave their SMs to co-runners", (t) => {
+  // b spends half its kernel time in small kernels: it holds 0.8 + 0.5 * 0.5 * 0.2 = 0.85 of the GPU beside a's 0.9.
+  // Its trace gives the turn weight a has without one (100-us large kernels, 10 a millisecond) and no exposed kernels.
+  const kernels = { perStep: 1000, exposedPerStep: 0, meanUs: 100, turnUs: 100, largeShare: 0.5 };
+  const pair = [{ profile: profile("a", 1) }, { profile: { ...profile("b", 1), kernels } }];
+  const result = share(gpu, { mode: "mps" }, pair, { ...params, mpsInterference: 0.5 });
+  t.true(near(result.stepsPerSecond[0], 0.5 / (0.9 * 0.1), CLOSE));
+  t.true(near(result.stepsPerSecond[1], 0.5 / (0.85 * 0.1), CLOSE));
+});
+
 test("mps: copies of one workload take mpsInterferenceSame, a mix of copies and others both in proportion", (t) => {
   const a = profile("a", 1);
   const sharing = { ...params, mpsInterference: 0.5, mpsInterferenceSame: 0 };

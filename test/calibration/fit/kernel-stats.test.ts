@@ -55,8 +55,10 @@ test("mean kernel duration, and the large kernels' mean: those whose blocks take
   const stats = kernelStats(rows, SMS)!;
   t.is(stats.meanUs, 17);
   t.is(stats.turnUs, 25);
-  // With no large kernel the mean of all stands in.
-  t.is(kernelStats(iteration(0, [2], { grid_x: 3 }), SMS)!.turnUs, 10);
+  t.is(stats.largeShare, 50 / 51);
+  // With no large kernel the mean of all stands in, and none of the kernel time is in large kernels.
+  const small = kernelStats(iteration(0, [2], { grid_x: 3 }), SMS)!;
+  t.deepEqual([small.turnUs, small.largeShare], [10, 0]);
 });
 
 test("no traced kernels, no statistics", (t) => {
