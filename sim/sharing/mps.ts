@@ -7,10 +7,10 @@
  * phi_i = a_i + I_i * L_i * (1 - a_i) of the GPU's throughput (I_i: the part they leave idle that co-runners still
  * cannot use). Only while its large kernels run (L_i = kernels.largeShare of its kernel time) does the idle part
  * count: co-runners' blocks take the SMs its small kernels leave free (jobs of mostly small kernels, ghostnet's and
- * cspdarknet53's, were 12-13 % too slow predicted without L_i). Copies of one workload fill each other's idle SMs better than different workloads do (four to six copies of
- * small-kernel models trained 13-33 % faster than one I for all allowed), so I_i = mpsInterference * (1 - s_i) +
- * mpsInterferenceSame * s_i, s_i the share of its co-runners that are copies of its workload. It asks for
- * d_i = phi_i * g_i(N) / T_i of the capacity (1).
+ * cspdarknet53's, were 12-13 % too slow predicted without L_i). Copies of one workload fill each other's idle SMs
+ * better than different workloads do (four to six copies of small-kernel models trained 13-33 % faster than one I
+ * for all allowed), so I_i = mpsInterference * (1 - s_i) + mpsInterferenceSame * s_i, s_i the share of its
+ * co-runners that are copies of its workload. It asks for d_i = phi_i * g_i(N) / T_i of the capacity (1).
  *
  * Who wins: the clients' large kernels take turns at the SMs (a later kernel's blocks go where an earlier one's left
  * room) while small ones run beside them, so a job whose large kernels are long and fill the SMs keeps more of the
