@@ -3,12 +3,11 @@ autotuning beside co-runners gave identical copies different kernels; without it
 
 from __future__ import annotations
 
-import json
-
 from helpers import REPO
 from schema_check import run_folder_errors
 
 from profiler.jsonl import read_jsonl
+from profiler.manifest import read_manifest
 
 DIAG = REPO / "calibration/data/h200-diagnostics"
 RUNS = REPO / "calibration/data/h200-runs"
@@ -74,7 +73,7 @@ def test_staggered_starts_spare_convnext_co_runners_but_not_convnext_copies():
     assert len(folders) == 11
     for f in folders:
         assert run_folder_errors(f) == [], f.name
-        assert all(p["worker_prior_jobs"] == 0 for p in load_manifest(f)["processes"]), f.name
+        assert all(p["worker_prior_jobs"] == 0 for p in read_manifest(f)["processes"]), f.name
 
     def share(run_id, workload):
         (p,) = [p for p in read_jsonl(starts / run_id / "procs.jsonl") if p["workload"] == workload]
@@ -97,7 +96,3 @@ def test_staggered_starts_spare_convnext_co_runners_but_not_convnext_copies():
     events = read_jsonl(run / "events.jsonl")
     at = {(e["kind"], e["proc"]): e["t"] for e in events if e["proc"] is not None}
     assert at[("start", 1)] > at[("warmup_done", 0)] and at[("start", 2)] > at[("warmup_done", 1)]
-
-
-def load_manifest(run):
-    return json.loads((run / "manifest.json").read_text())
