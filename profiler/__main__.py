@@ -255,7 +255,8 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--start",
         choices=STARTS,
-        help="together (default: every process at once, as a launcher) or staggered (each once the one before is warm)",
+        help="together (default: every process at once, as a launcher), staggered (each once the one before is warm) or "
+        "isolated (each warms up alone while the ones before it wait)",
     )
     sp.add_argument("--mig-profiles", help="mig: comma-separated instance profiles to create, one per process")
     sp.add_argument("--allow-mig-reconfigure", action="store_true", help="let mig runs create and destroy instances")

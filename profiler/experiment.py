@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 MODES = ("exclusive", "naive", "mps", "mps-partitioned", "green", "mig")
 # Modes whose processes are clients of the profiler's MPS daemon.
 MPS_MODES = ("mps", "mps-partitioned")
-STARTS = ("together", "staggered")
+STARTS = ("together", "staggered", "isolated")
 
 
 @dataclass(frozen=True)
@@ -29,8 +29,9 @@ class Settings:
     # cuDNN autotuning, on as in timm's train.py. Off: cuDNN's heuristics pick each convolution's algorithm, the
     # same in every process, where autotuning beside co-runners can pick a different, slower set (docs/calibration.md).
     cudnn_benchmark: bool = True
-    # How a mix's processes start: "together" (as a launcher starts them: they autotune at the same moment) or
-    # "staggered" (each once the one before it has warmed up, so each autotunes beside co-runners already training).
+    # How a mix's processes start: "together" (as a launcher starts them: they autotune at the same moment),
+    # "staggered" (each once the one before it has warmed up, so each autotunes beside co-runners already training) or
+    # "isolated" (each warms up, autotuning included, while the ones before it wait; then all train together).
     start: str = "together"
 
     def with_overrides(self, overrides: dict) -> "Settings":

@@ -139,7 +139,7 @@ def run_experiment(
                 sm_limit=p.sm_limit,
                 green=exp.mode == "green",
             )
-            if s.start == "staggered":  # the next starts once this one is warm (it trains on meanwhile)
+            if s.start != "together":  # the next starts once this one is warm (staggered: it trains on meanwhile)
                 ok = out.wait_for("ready", PREPARE_TIMEOUT_S, [proc]) and ok
         ok = out.wait_for("ready", PREPARE_TIMEOUT_S) and ok
         if ok and out.live:

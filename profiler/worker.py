@@ -171,6 +171,9 @@ class Worker:
                 self.ready_sent = True
                 self.event("warmup_done")
                 self.reply(op="ready", proc=self.proc, sm_count_seen=self.sm_seen)
+                if self.settings.get("start") == "isolated":  # wait, GPU idle, while the next ones warm up alone
+                    self.stepper.drain()
+                    self.state = "idle"
         elif self.state == "measure":
             inside = t_end - dt >= self.window["start"]
             self.record(idx, t_end, dt, "measure" if inside else "warmup")

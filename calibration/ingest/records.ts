@@ -71,7 +71,7 @@ export interface Manifest {
     /** cuDNN autotuning; absent in runs recorded before it was a setting: on. */
     cudnn_benchmark?: boolean;
     /** How a mix's processes started; absent: together. */
-    start?: "together" | "staggered";
+    start?: "together" | "staggered" | "isolated";
   };
   command: string;
   started_at: number;

@@ -58,7 +58,7 @@ export const RUNS = {
   ),
   start: req(
     "utf8",
-    "how a mix's processes started: together (so in runs recorded before the setting existed) or staggered",
+    "how a mix's processes started: together (so in runs recorded before the setting existed), staggered or isolated",
   ),
   capabilities: req("utf8", "what the host offered (MPS, GPM, green contexts...), as JSON with sorted keys"),
   notes: req("utf8", "free-text notes"),

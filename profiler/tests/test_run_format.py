@@ -52,6 +52,21 @@ def test_a_staggered_mix_starts_each_process_once_the_one_before_is_warm(tmp_pat
     assert any(s["t_end"] > started for s in first if s["phase"] == "warmup")
 
 
+def test_an_isolated_mix_warms_each_process_up_while_the_ones_before_it_wait(tmp_path, fake_env):
+    res = fake("run", "--mode", "naive", "--workloads", "fake-small,fake-large", "--start", "isolated", *FAST, out=tmp_path, env=fake_env)
+    assert res.returncode == 0, res.stderr
+    run = tmp_path / "naive__fake-small+fake-large__isolated"
+    assert run_folder_errors(run) == []
+    assert json.loads((run / "manifest.json").read_text())["settings"]["start"] == "isolated"
+    events = read_jsonl(run / "events.jsonl")
+    warm = next(e["t"] for e in events if e["kind"] == "warmup_done" and e["proc"] == 1)
+    started = next(e["t"] for e in events if e["kind"] == "start" and e["proc"] == 1)
+    steps = read_jsonl(run / "steps.jsonl")
+    # proc 0 stepped no more while proc 1 built and warmed up, then both were measured
+    assert not [s for s in steps if s["proc"] == 0 and started < s["t_end"] < warm]
+    assert {s["proc"] for s in steps if s["phase"] == "measure"} == {0, 1}
+
+
 def test_throughput_and_epoch_time_follow_from_the_measured_steps(tmp_path, fake_env):
     fake("run", "--mode", "exclusive", "--workloads", "fake-large", *FAST, out=tmp_path, env=fake_env)
     run = tmp_path / "exclusive__fake-large"
