@@ -96,3 +96,22 @@ def test_staggered_starts_spare_convnext_co_runners_but_not_convnext_copies():
     events = read_jsonl(run / "events.jsonl")
     at = {(e["kind"], e["proc"]): e["t"] for e in events if e["proc"] is not None}
     assert at[("start", 1)] > at[("warmup_done", 0)] and at[("start", 2)] > at[("warmup_done", 1)]
+
+
+def test_convnext_copies_warmed_up_one_at_a_time_share_as_other_models_do():
+    iso = DIAG / "isolated"
+    folders = sorted(p.parent for p in iso.glob("*/manifest.json"))
+    assert len(folders) == 12
+    for f in folders:
+        assert run_folder_errors(f) == [], f.name
+    solo = iso / "exclusive__convnextatto-in-b128"
+    isolated = iso / "mps__3x-convnextatto-in-b128__isolated"
+    assert read_manifest(isolated)["settings"]["start"] == "isolated"
+    # each copy autotuned alone and kept the kernels of a solo run (1,327 an iteration in the dataset's trace)
+    assert all(abs(n - 1327) <= 10 for n in kernels_per_proc(isolated))
+    warmed = shares(isolated, solo)
+    together = shares(iso / "mps__3x-convnextatto-in-b128", solo)  # the same machine, started together
+    assert max(warmed) / min(warmed) < 1.02 and sum(warmed) > 1.1
+    assert sum(together) < 0.8
+    for copies in ("convnextnano", "convnextv2atto"):
+        assert sum(shares(iso / f"mps__3x-{copies}-in-b128__isolated", iso / f"exclusive__{copies}-in-b128")) > 1.0
