@@ -7,6 +7,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
   "residual convnets": [
     "resnet18",
     "resnet26",
+    "resnet34",
     "resnet50",
     "resnet152",
     "wide_resnet50_2",
@@ -20,6 +21,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "mobilenetv3_large_100",
     "ghostnet_100",
     "efficientnet_b0",
+    "efficientnet_b2",
     "efficientnetv2_s",
     "mnasnet_100",
     "rexnet_100",
@@ -41,6 +43,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "edgenext_x_small",
     "fastvit_t8",
     "tiny_vit_5m_224",
+    "efficientformer_l1",
   ],
   convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto", "convnextv2_atto"],
   "concatenating nets": [
@@ -50,6 +53,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "dla34",
     "hrnet_w18_small_v2",
     "ese_vovnet19b_dw",
+    "dpn68",
   ],
   "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12", "gmlp_s16_224"],
 };
