@@ -212,3 +212,20 @@ test("kernel-level replay: naive within 5%, MPS within 8.2% per-job MAPE on vali
   // validation runs (the mixes of four new models and a zoo10 triple) made it 8.15 % (naive 1.02 %).
   t.true(mape.mps <= 8.2, `mps ${mape.mps}%`);
 });
+
+test("ConvNeXt mixes warmed up one at a time are predicted as other models are; started together they are not", (t) => {
+  // calibration/data/h200-diagnostics/isolated (session 11, `--start isolated`): every job kept the algorithms cuDNN
+  // autotunes alone. 9.14 % over the 16 ConvNeXt jobs; the same machine's 3 copies started together: 64-86 % high.
+  const isolated = measuredRuns(ingestDataset(["calibration/data/h200-diagnostics/isolated"]));
+  const jobs = validateRuns(set, isolated).comparison.jobs.filter(
+    (j) => j.mode === "mps" && j.error_pct !== null,
+  );
+  const convnext = jobs.filter((j) => j.run_id.endsWith("__isolated") && j.run_id.includes("convnext"));
+  holdsMape(t, convnext, 16, 9.2);
+  const together = jobs.filter((j) => j.run_id === "mps__3x-convnextatto-in-b128");
+  t.is(together.length, 3);
+  t.true(
+    together.every((j) => j.error_pct! > 50),
+    together.map((j) => j.error_pct!.toFixed(0)).join(", "),
+  );
+});
