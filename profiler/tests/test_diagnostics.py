@@ -23,11 +23,17 @@ def shares(run, solo) -> list[float]:
     return [p["throughput_img_s"] / alone for p in read_jsonl(run / "procs.jsonl")]
 
 
-def test_every_diagnostic_run_is_whole_and_has_autotuning_off():
-    folders = sorted(p.parent for p in DIAG.glob("*/manifest.json"))
-    assert len(folders) == 7
+def whole_runs(folder, count: int) -> list:
+    """The run folders under `folder`: `count` of them, each whole in the run format."""
+    folders = sorted(p.parent for p in folder.glob("*/manifest.json"))
+    assert len(folders) == count
     for f in folders:
         assert run_folder_errors(f) == [], f.name
+    return folders
+
+
+def test_every_diagnostic_run_is_whole_and_has_autotuning_off():
+    for f in whole_runs(DIAG, 7):
         assert '"cudnn_benchmark": false' in (f / "manifest.json").read_text(), f.name
 
 
@@ -52,10 +58,7 @@ def step_median(run, proc, start_s, end_s) -> float:
 
 
 def test_a_job_autotuned_beside_a_running_co_runner_is_as_fast_alone_as_one_autotuned_alone():
-    folders = sorted(p.parent for p in (DIAG / "autotune-beside-load").glob("*/manifest.json"))
-    assert len(folders) == 9
-    for f in folders:
-        assert run_folder_errors(f) == [], f.name
+    whole_runs(DIAG / "autotune-beside-load", 9)
     run = DIAG / "autotune-beside-load/autotune-beside-convnextatto-long"
     jobs = {j["job"]: j for j in read_jsonl(run / "jobs.jsonl")}
     ref, load, tuned = jobs["ref"], jobs["load"], jobs["tuned"]
@@ -69,10 +72,7 @@ def test_a_job_autotuned_beside_a_running_co_runner_is_as_fast_alone_as_one_auto
 
 def test_staggered_starts_spare_convnext_co_runners_but_not_convnext_copies():
     starts = DIAG / "starts"
-    folders = sorted(p.parent for p in starts.glob("*/manifest.json"))
-    assert len(folders) == 11
-    for f in folders:
-        assert run_folder_errors(f) == [], f.name
+    for f in whole_runs(starts, 11):
         assert all(p["worker_prior_jobs"] == 0 for p in read_manifest(f)["processes"]), f.name
 
     def share(run_id, workload):
@@ -100,10 +100,7 @@ def test_staggered_starts_spare_convnext_co_runners_but_not_convnext_copies():
 
 def test_convnext_copies_warmed_up_one_at_a_time_share_as_other_models_do():
     iso = DIAG / "isolated"
-    folders = sorted(p.parent for p in iso.glob("*/manifest.json"))
-    assert len(folders) == 12
-    for f in folders:
-        assert run_folder_errors(f) == [], f.name
+    whole_runs(iso, 12)
     solo = iso / "exclusive__convnextatto-in-b128"
     isolated = iso / "mps__3x-convnextatto-in-b128__isolated"
     assert read_manifest(isolated)["settings"]["start"] == "isolated"

@@ -37,33 +37,30 @@ def test_co_runners_measure_inside_one_shared_window(tmp_path, fake_env):
         assert len(mine) >= 4 and mine[-1]["t_end"] >= window["end"]
 
 
-def test_a_staggered_mix_starts_each_process_once_the_one_before_is_warm(tmp_path, fake_env):
-    res = fake("run", "--mode", "naive", "--workloads", "fake-small,fake-large", "--start", "staggered", *FAST, out=tmp_path, env=fake_env)
+def started(tmp_path, fake_env, start: str):
+    """A two-process mix run with `--start START`: its events (run start, warm-up done: proc -> time) and steps."""
+    res = fake("run", "--mode", "naive", "--workloads", "fake-small,fake-large", "--start", start, *FAST, out=tmp_path, env=fake_env)
     assert res.returncode == 0, res.stderr
-    run = tmp_path / "naive__fake-small+fake-large__staggered"
+    run = tmp_path / f"naive__fake-small+fake-large__{start}"
     assert run_folder_errors(run) == []
-    assert json.loads((run / "manifest.json").read_text())["settings"]["start"] == "staggered"
+    assert json.loads((run / "manifest.json").read_text())["settings"]["start"] == start
     events = read_jsonl(run / "events.jsonl")
-    warm = next(e["t"] for e in events if e["kind"] == "warmup_done" and e["proc"] == 0)
-    started = next(e["t"] for e in events if e["kind"] == "start" and e["proc"] == 1)
-    first = [s for s in read_jsonl(run / "steps.jsonl") if s["proc"] == 0]
-    assert started >= warm
+    at = {kind: {e["proc"]: e["t"] for e in events if e["kind"] == kind} for kind in ("start", "warmup_done")}
+    return at["start"], at["warmup_done"], read_jsonl(run / "steps.jsonl")
+
+
+def test_a_staggered_mix_starts_each_process_once_the_one_before_is_warm(tmp_path, fake_env):
+    began, warm, steps = started(tmp_path, fake_env, "staggered")
+    assert began[1] >= warm[0]
     # proc 0 kept training while proc 1 built and warmed up
-    assert any(s["t_end"] > started for s in first if s["phase"] == "warmup")
+    assert any(s["t_end"] > began[1] for s in steps if s["proc"] == 0 and s["phase"] == "warmup")
 
 
 def test_an_isolated_mix_warms_each_process_up_while_the_ones_before_it_wait(tmp_path, fake_env):
-    res = fake("run", "--mode", "naive", "--workloads", "fake-small,fake-large", "--start", "isolated", *FAST, out=tmp_path, env=fake_env)
-    assert res.returncode == 0, res.stderr
-    run = tmp_path / "naive__fake-small+fake-large__isolated"
-    assert run_folder_errors(run) == []
-    assert json.loads((run / "manifest.json").read_text())["settings"]["start"] == "isolated"
-    events = read_jsonl(run / "events.jsonl")
-    warm = next(e["t"] for e in events if e["kind"] == "warmup_done" and e["proc"] == 1)
-    started = next(e["t"] for e in events if e["kind"] == "start" and e["proc"] == 1)
-    steps = read_jsonl(run / "steps.jsonl")
+    began, warm, steps = started(tmp_path, fake_env, "isolated")
+    assert began[1] >= warm[0]
     # proc 0 stepped no more while proc 1 built and warmed up, then both were measured
-    assert not [s for s in steps if s["proc"] == 0 and started < s["t_end"] < warm]
+    assert not [s for s in steps if s["proc"] == 0 and began[1] < s["t_end"] < warm[1]]
     assert {s["proc"] for s in steps if s["phase"] == "measure"} == {0, 1}
 
 
