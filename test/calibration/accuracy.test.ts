@@ -71,10 +71,6 @@ const oursRun = (runId: string) =>
 // The study's workloads: the profiler's canonical table.
 const canonical = new Set(Object.keys(parse(readFileSync("profiler/workloads.yaml", "utf8")) as object));
 const studyRun = (runId: string) => procsOf(runId).every((p) => canonical.has(p.workload));
-const copiesRun = (runId: string) => {
-  const workloads = procsOf(runId).map((p) => p.workload);
-  return new Set(workloads).size < workloads.length;
-};
 const mpsJobs = comparison.jobs.filter((j) => j.mode === "mps" && j.error_pct !== null);
 const mapeOf = (jobs: typeof mpsJobs) => jobs.reduce((a, j) => a + Math.abs(j.error_pct!), 0) / jobs.length;
 
@@ -95,28 +91,17 @@ test("MPS per-job throughput: MAPE at most 5% on the study's validation runs", (
 });
 
 const checkJobs = (experiment: string) => mpsJobs.filter((j) => experimentOf.get(j.run_id) === experiment);
-const zooCheck = mpsJobs.filter((j) => !studyRun(j.run_id) && !oursRun(j.run_id) && !unseenCheck(j.run_id));
 
 test("MPS per-job throughput on fresh mixes of fitted zoo models: held at the shipped set's 7.25 %", (t) => {
   // Session 8's zoo8-fresh-check: twelve mixes recorded after the memory stretch was chosen, held out of the fit.
   // 7.21 % before session 9's same-workload interference.
-  holdsMape(
-    t,
-    checkJobs("zoo8-fresh-check").filter((j) => !copiesRun(j.run_id)),
-    25,
-    7.25,
-  );
+  holdsMape(t, checkJobs("zoo8-fresh-check"), 25, 7.25);
 });
 
 test("MPS per-job throughput on copies of fitted zoo models: held at the shipped set's 5.85 %", (t) => {
   // Session 9's zoo9-copies-check: 2-4 copies of models never run as copies (and two copies beside a third),
   // recorded after mpsInterferenceSame was chosen. The set before it: 7.24 %, every copies run too slow.
-  holdsMape(
-    t,
-    zooCheck.filter((j) => copiesRun(j.run_id)),
-    40,
-    5.85,
-  );
+  holdsMape(t, checkJobs("zoo9-copies-check"), 40, 5.85);
 });
 
 test("MPS per-job throughput on pairs of fitted zoo models never run together: held at the shipped set's 9.05 %", (t) => {
