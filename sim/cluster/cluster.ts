@@ -17,7 +17,7 @@ import type { ClusterView, Placement } from "./policies/policy.ts";
 import type { Phases } from "./phases.ts";
 import { NodeLedger } from "./placement/node-ledger.ts";
 import { GPU_MILLI, specOf, type ClusterInput, type MigInstance } from "./scenario/cluster-input.ts";
-import { NO_CO_RUNNERS, type ShareMemo } from "./share-memo.ts";
+import { NO_CO_RUNNERS, type CoRunnerColumns, type ShareMemo } from "./share-memo.ts";
 
 /** Timer arguments pack (version, device) into one number: no allocation per timer. */
 const DEVICE_BITS = 2 ** 21;
@@ -49,6 +49,13 @@ const UNMODELLED: ShareResult = {
   powerW: 0,
 };
 
+interface Caps {
+  smLimit?: number;
+  memoryLimitBytes?: number;
+}
+
+const NO_CAPS: Caps = {};
+
 /** What a cluster is built from: the run's input and jobs, its phases' profiles, and the engine's parts. */
 export interface ClusterParts {
   input: ClusterInput;
@@ -74,6 +81,8 @@ export class Cluster implements ClusterView {
   private readonly migSlices: number[];
   /** Stranded compute slices of each GPU, recomputed when its instances change (see `strandedOf`). */
   private readonly strandedSlices: number[];
+  /** GPUs whose sharing caps no job (no MPS percentages below 100, no pinned-memory limit): asked per start. */
+  private readonly uncapped: boolean[];
   /** A device's co-runners plus one more, rebuilt per prediction (no allocation in the policies' loops). */
   private readonly scratch = {
     workloads: [] as number[],
@@ -108,6 +117,13 @@ export class Cluster implements ClusterView {
     this.nodes = new NodeLedger(input);
     this.migSlices = input.gpus.map((g) => (g.sharing.mode === "mig" ? specOf(g).computeSlices : 0));
     this.strandedSlices = input.gpus.map(() => 0);
+    this.uncapped = input.gpus.map(
+      ({ sharing: s }) =>
+        s.mode !== "mps" ||
+        (s.defaultPercentage >= 100 &&
+          s.memoryLimitBytes === undefined &&
+          Object.values(s.percentages).every((pct) => pct >= 100)),
+    );
     input.gpus.forEach((g, i) => {
       if (g.sharing.mode === "mig") for (const inst of g.sharing.instances) this.addDevice(i, inst);
       else this.addDevice(i, null);
@@ -153,8 +169,8 @@ export class Cluster implements ClusterView {
       };
     });
     for (let k = 0; k < devices.length; k++) {
-      const admitted = this.resultWith(this.devices[devices[k]], job, caps[k].sm, caps[k].mem);
-      if (admitted.oom[admitted.oom.length - 1]) return { oomDevice: devices[k] };
+      if (!this.fitsBeside(this.devices[devices[k]], job, caps[k].sm, caps[k].mem))
+        return { oomDevice: devices[k] };
     }
     const { jobs } = this;
     const now = this.sim.now;
@@ -283,10 +299,10 @@ export class Cluster implements ClusterView {
   }
 
   /** Caps the GPU's MPS setup gives a job: its active-thread percentage as SMs, the pinned-memory limit. */
-  private defaultCaps(device: number, job: number): { smLimit?: number; memoryLimitBytes?: number } {
+  private defaultCaps(device: number, job: number): Caps {
     const d = this.devices[device];
     const sharing = this.input.gpus[d.gpu].sharing;
-    if (sharing.mode !== "mps") return {};
+    if (sharing.mode !== "mps" || this.uncapped[d.gpu]) return NO_CAPS;
     const pct = sharing.percentages[this.jobs.ids[job]] ?? sharing.defaultPercentage;
     return {
       smLimit:
@@ -297,21 +313,40 @@ export class Cluster implements ClusterView {
 
   /** The device's co-runners in start order plus `job` last, with the given caps. */
   private resultWith(d: Device, job: number, sm: number | undefined, mem: number | undefined): ShareResult {
-    const { workloads: w, smLimits: s, memoryLimits: m } = this.scratch;
     const order = this.scratchOrder;
+    order.length = this.withNewcomer(d, job, sm, mem);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    return this.memo.get(d.kind, this.scratch, order);
+  }
+
+  /**
+   * Whether `job` fits in memory beside the device's co-runners, admitted after them. First asked in canonical
+   * order, the set as its rates will be asked for once it runs: where memory held no one back, the order does not
+   * matter, and the memo meets one set where start orders would make it all its permutations.
+   */
+  private fitsBeside(d: Device, job: number, sm: number | undefined, mem: number | undefined): boolean {
+    const n = this.withNewcomer(d, job, sm, mem) - 1;
+    const order = this.canonicalOrder(this.scratch, n + 1);
+    const at = order.indexOf(n);
+    const canonical = this.memo.get(d.kind, this.scratch, order);
+    if (canonical.anyOrder === true) return !canonical.oom[at];
+    return !this.resultWith(d, job, sm, mem).oom[n];
+  }
+
+  /** The scratch columns: the device's co-runners in start order, then `job` as it will train; their count. */
+  private withNewcomer(d: Device, job: number, sm: number | undefined, mem: number | undefined): number {
+    const { workloads: w, smLimits: s, memoryLimits: m } = this.scratch;
     const n = d.jobs.length;
-    w.length = s.length = m.length = order.length = n + 1;
+    w.length = s.length = m.length = n + 1;
     for (let i = 0; i < n; i++) {
       w[i] = d.workloads[i];
       s[i] = d.smLimits[i];
       m[i] = d.memoryLimits[i];
-      order[i] = i;
     }
     w[n] = this.jobs.workload[job]; // as it will train: policies weigh the steady state, not the start-up
     s[n] = sm;
     m[n] = mem;
-    order[n] = n;
-    return this.memo.get(d.kind, this.scratch, order);
+    return n + 1;
   }
 
   /** The job's current phase (Phases). */
@@ -372,8 +407,15 @@ export class Cluster implements ClusterView {
   /** Ask the memo about the device's set in canonical order (rates do not depend on start order). */
   private rerate(device: number): void {
     const d = this.devices[device];
+    const order = this.canonicalOrder(d, d.jobs.length);
+    d.result = this.memo.get(d.kind, d, order);
+    for (let k = 0; k < order.length; k++) d.rates[order[k]] = d.result.stepsPerSecond[k];
+  }
+
+  /** Indexes of the first `count` co-runners in canonical order, in the scratch array (valid until the next call). */
+  private canonicalOrder(d: CoRunnerColumns, count: number): number[] {
     const order = this.scratchOrder;
-    order.length = d.jobs.length;
+    order.length = count;
     for (let i = 0; i < order.length; i++) order[i] = i;
     // Insertion sort: a handful of co-runners, and no comparator closure per call in the hot loop.
     for (let i = 1; i < order.length; i++) {
@@ -382,12 +424,11 @@ export class Cluster implements ClusterView {
       for (; k >= 0 && this.after(d, order[k], x); k--) order[k + 1] = order[k];
       order[k + 1] = x;
     }
-    d.result = this.memo.get(d.kind, d, order);
-    for (let k = 0; k < order.length; k++) d.rates[order[k]] = d.result.stepsPerSecond[k];
+    return order;
   }
 
   /** Canonical order of co-runners: workload, then SM cap, then memory cap. */
-  private after(d: Device, a: number, b: number): boolean {
+  private after(d: CoRunnerColumns, a: number, b: number): boolean {
     return (
       (d.workloads[a] - d.workloads[b] ||
         (d.smLimits[a] ?? 0) - (d.smLimits[b] ?? 0) ||
@@ -435,11 +476,12 @@ export class Cluster implements ClusterView {
     const { remaining, rate, inStartup } = this.jobs;
     // Also ended: work left for less time than the clock can still tell apart from now (far from 0 s, float
     // seconds are coarse), which would otherwise come back at this very time forever.
-    const ended = d.jobs.filter(
-      (j) => remaining[j] <= rate[j] * FINISH_SLACK_S || now + remaining[j] / rate[j] <= now,
-    );
-    const started = ended.filter((j) => inStartup[j] === 1);
-    const done = ended.filter((j) => inStartup[j] === 0);
+    const started: number[] = [];
+    const done: number[] = [];
+    for (const j of d.jobs) {
+      if (remaining[j] <= rate[j] * FINISH_SLACK_S || now + remaining[j] / rate[j] <= now)
+        (inStartup[j] === 1 ? started : done).push(j);
+    }
     for (const j of started) this.beginTraining(j);
     if (done.length > 0) this.hooks.finished(done);
     else if (started.length === 0) this.reschedule(device);
@@ -485,18 +527,20 @@ export class Cluster implements ClusterView {
   /** The GPU's figures from its devices' results: a MIG GPU's combine its instances' as validation does. */
   private refreshGpu(gpu: number): void {
     const g = this.input.gpus[gpu];
-    const devices = this.gpuDevices[gpu].map((dev) => this.devices[dev]);
+    const ids = this.gpuDevices[gpu];
+    let jobs = 0;
+    for (const dev of ids) jobs += this.devices[dev].jobs.length;
     const level: GpuLevel =
       g.sharing.mode !== "mig"
-        ? devices[0].result
+        ? this.devices[ids[0]].result
         : this.modelled(g.model)
           ? combineInstances(
-              devices.map((d) => d.result),
+              ids.map((dev) => this.devices[dev].result),
               this.input.calibration.sharing,
             )
           : UNMODELLED;
     this.ledger.update(gpu, this.sim.now, {
-      jobs: devices.reduce((n, d) => n + d.jobs.length, 0),
+      jobs,
       utilization: level.utilization,
       smActivity: level.smActivity,
       memoryBytes: level.memoryBytes,

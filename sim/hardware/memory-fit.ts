@@ -26,6 +26,11 @@ export interface MemoryFit {
   fits: boolean;
   /** Per process, input order. */
   oom: boolean[];
+  /**
+   * True when what the others took held no process back (each got what it would get first in line): then every
+   * admission order gives this fit.
+   */
+  anyOrder: boolean;
   /** Bytes held by the processes that fit, their client deltas included. */
   usedBytes: number;
   capacityBytes: number;
@@ -38,13 +43,18 @@ export function colocatedMemoryFit(
   clientDeltaBytes = 0,
 ): MemoryFit {
   let usedBytes = 0;
+  let anyOrder = true;
   // The pinned limit counts the footprint, so it caps what the client holds at the limit plus its delta.
   const oom = processes.map((p) => {
     const limit = p.pinnedLimitBytes !== undefined ? p.pinnedLimitBytes + clientDeltaBytes : Infinity;
+    const least = (p.minFootprintBytes ?? p.footprintBytes) + clientDeltaBytes;
+    if (least > limit) return true; // in any order
+    const wanted = Math.min(p.footprintBytes + clientDeltaBytes, limit);
+    if (capacityBytes - usedBytes < wanted) anyOrder = false;
     const room = Math.min(capacityBytes - usedBytes, limit);
-    if ((p.minFootprintBytes ?? p.footprintBytes) + clientDeltaBytes > room) return true;
-    usedBytes += Math.min(p.footprintBytes + clientDeltaBytes, room);
+    if (least > room) return true;
+    usedBytes += Math.min(wanted, room);
     return false;
   });
-  return { fits: oom.every((o) => !o), oom, usedBytes, capacityBytes };
+  return { fits: oom.every((o) => !o), oom, anyOrder, usedBytes, capacityBytes };
 }

@@ -8,6 +8,8 @@ import type { CoRunner } from "./types.ts";
 
 export interface MemoryFit {
   oom: boolean[];
+  /** The same fit in every order of the co-runners (memory held none back). */
+  anyOrder: boolean;
   memoryBytes: number;
 }
 
@@ -18,5 +20,5 @@ export function fitMemory(coRunners: CoRunner[], capacityBytes: number, perProce
     pinnedLimitBytes: c.memoryLimitBytes,
   }));
   const fit = colocatedMemoryFit(capacityBytes, processes, perProcessDeltaBytes);
-  return { oom: fit.oom, memoryBytes: fit.usedBytes };
+  return { oom: fit.oom, anyOrder: fit.anyOrder, memoryBytes: fit.usedBytes };
 }

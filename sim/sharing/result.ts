@@ -27,6 +27,7 @@ export function assemble(
   return {
     stepsPerSecond,
     oom: fit.oom,
+    anyOrder: fit.anyOrder,
     utilization: running.utilization,
     smActivity: smActivity(coRunners, stepsPerSecond, running.utilization * slice.smShare, slice),
     memoryBytes: fit.memoryBytes,

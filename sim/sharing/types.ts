@@ -194,6 +194,11 @@ export interface ShareResult {
   stepsPerSecond: number[];
   /** Whether each co-runner runs out of memory in this placement. */
   oom: boolean[];
+  /**
+   * True when memory held no co-runner back, so `oom` is the same in any order of them (the memory rule admits in
+   * order). A model that does not say is asked in start order.
+   */
+  anyOrder?: boolean;
   /** NVML-style utilization: fraction of time at least one kernel runs (0..1). */
   utilization: number;
   /** Spatial SM activity: fraction of the whole GPU's SMs busy averaged over time (0..1; a MIG instance's share). */

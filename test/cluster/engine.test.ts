@@ -233,6 +233,19 @@ for (const mode of ["naive", "mps"] as const) {
   });
 }
 
+test("memory is admitted in arrival order: a job finds what the ones before it left, not what they could do with", (t) => {
+  const base = input({
+    hardware: gpus({ mode: "naive" }),
+    jobs: { list: [job("l", 0, "large", 100), job("h", 1, "huge", 100)] },
+    scheduler: { policy: "naive-pack", params: { max_co_runners: 2, memory_check: false } },
+  });
+  // large holds its 60 of 141 GB, so huge's 100 do not fit beside it, though large would train in 30 behind huge.
+  const large = { ...calibration.workloads.large, minMemoryBytes: 30e9 };
+  const run = simulate({ ...base, workloads: { ...base.workloads, large } });
+  t.deepEqual([...run.jobs.ooms], [0, 1]);
+  t.true(run.jobs.start[1] >= run.jobs.end[0], "huge ran after large");
+});
+
 test("a timeline interval that would sample past the row limit is bad input naming the field", (t) => {
   const tiny = input({
     hardware: gpus({ mode: "exclusive" }, 2),

@@ -42,3 +42,32 @@ test("a process that trains in less (its measured minimum) makes do with what is
   t.is(fit.usedBytes, 40 * GIB);
   t.deepEqual(colocatedMemoryFit(35 * GIB, procs.slice(0, 2)).oom, [false, true], "5 GiB left < 6");
 });
+
+test("the fit says when order does not matter: no process was held back by what the others took", (t) => {
+  const procs = [
+    { footprintBytes: 20 * GIB },
+    { footprintBytes: 12 * GIB, minFootprintBytes: 6 * GIB },
+    { footprintBytes: 9 * GIB, pinnedLimitBytes: 8 * GIB },
+  ];
+  // 20 + 12 fit in 40 GiB; the third runs out against its own limit, in any order.
+  const roomy = colocatedMemoryFit(40 * GIB, procs);
+  t.true(roomy.anyOrder);
+  t.deepEqual(roomy.oom, [false, false, true]);
+  for (const order of [
+    [1, 0, 2],
+    [2, 1, 0],
+  ]) {
+    t.deepEqual(
+      colocatedMemoryFit(
+        40 * GIB,
+        order.map((i) => procs[i]),
+      ).oom,
+      order.map((i) => roomy.oom[i]),
+    );
+  }
+  // In 30 GiB the second makes do with 10 behind the first, but would take 12 first in line and squeeze the first.
+  const tight = colocatedMemoryFit(30 * GIB, procs);
+  t.false(tight.anyOrder);
+  t.deepEqual(tight.oom, [false, false, true]);
+  t.deepEqual(colocatedMemoryFit(30 * GIB, [procs[1], procs[0]]).oom, [false, true], "the order decided");
+});
