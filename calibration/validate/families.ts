@@ -13,6 +13,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "wide_resnet50_2",
     "resnext50_32x4d",
     "cspdarknet53",
+    "res2net50_26w_4s",
   ],
   "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "repvgg_a2"],
   "mobile and depthwise": [
@@ -26,6 +27,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "mnasnet_100",
     "rexnet_100",
     "mixnet_s",
+    "lcnet_100",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
   "vision transformers": [
@@ -34,6 +36,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "vit_small_patch16_224",
     "cait_xxs24_224",
     "xcit_nano_12_p16_224",
+    "pit_ti_224",
   ],
   "hierarchical transformers": [
     "swin_tiny_patch4_window7_224",
@@ -44,6 +47,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "fastvit_t8",
     "tiny_vit_5m_224",
     "efficientformer_l1",
+    "coat_lite_tiny",
   ],
   convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto", "convnextv2_atto"],
   "concatenating nets": [

@@ -37,8 +37,9 @@ def planned() -> dict[str, bool]:
 def test_the_validation_subset_follows_the_plans_and_the_readme_rule():
     # README: a planned run is validation when its plan group says so (h200-dataset.yaml: every 7-copy run, every
     # 3-job mix, co-running partitions at 2g or 4g size; h200-zoo.yaml: every run mixing one of our own nine
-    # models, and the check groups: zoo8-fresh-check, zoo9-copies-*, zoo10-split-check, zoo11-unseen-*); the green check, the host checks (a solo on
-    # another machine, `__host-<GPU>`) and every live replay but those made for calibration (--calibration) too.
+    # models, and the check groups: zoo8-fresh-check, zoo9-copies-*, zoo10-split-check, zoo11-unseen-*,
+    # zoo11-naive-cross, zoo12-naive-check, zoo12-unseen-*); the green check, the host checks (a solo on another
+    # machine, `__host-<GPU>`) and every live replay but those made for calibration (--calibration) too.
     plans = planned()
     for name, m in runs().items():
         if name in plans:
