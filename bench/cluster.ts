@@ -57,6 +57,8 @@ interface Measured {
   /** CPU time of the simulation (user + system): less sensitive than wall time to a busy machine. */
   cpuSeconds: number;
   peakMB: number;
+  /** Distinct co-runner sets the sharing model was run for (the memo's misses). */
+  modelCalls: number;
   calibration: string;
 }
 
@@ -128,7 +130,7 @@ function child(name: string): void {
   });
   const start = process.hrtime.bigint();
   const cpu = process.cpuUsage();
-  simulate(input);
+  const run = simulate(input);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const used = process.cpuUsage(cpu);
   const measured: Measured = {
@@ -138,6 +140,7 @@ function child(name: string): void {
     seconds,
     cpuSeconds: (used.user + used.system) / 1e6,
     peakMB: process.resourceUsage().maxRSS / 1024,
+    modelCalls: run.shareCalls,
     calibration,
   };
   process.stdout.write(`${JSON.stringify(measured)}\n`);
@@ -159,7 +162,7 @@ function parent(): void {
   }
   process.stdout.write(
     formatTable(
-      ["run", "jobs", "GPUs", "seconds", "CPU s", "jobs/s", "peak MB", "calibration"],
+      ["run", "jobs", "GPUs", "seconds", "CPU s", "jobs/s", "peak MB", "model calls", "calibration"],
       runs.map((r) => [
         r.name,
         r.jobs,
@@ -168,16 +171,18 @@ function parent(): void {
         r.cpuSeconds,
         Math.round(r.jobs / r.seconds),
         Math.round(r.peakMB),
+        r.modelCalls,
         r.calibration,
       ]),
     ),
   );
-  const json = runs.map(({ name, jobs, gpus, seconds, peakMB }) => ({
+  const json = runs.map(({ name, jobs, gpus, seconds, peakMB, modelCalls }) => ({
     name,
     jobs,
     gpus,
     seconds: Number(seconds.toFixed(3)),
     peakMB: Math.round(peakMB),
+    modelCalls,
   }));
   process.stdout.write(`${JSON.stringify({ bench: "cluster", runs: json })}\n`);
 }
