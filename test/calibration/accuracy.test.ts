@@ -76,7 +76,7 @@ const studyRun = (runId: string) => procsOf(runId).every((p) => canonical.has(p.
 const mpsJobs = comparison.jobs.filter((j) => j.mode === "mps" && j.error_pct !== null);
 const mapeOf = (jobs: typeof mpsJobs) => jobs.reduce((a, j) => a + Math.abs(j.error_pct!), 0) / jobs.length;
 
-/** A subset of the MPS jobs: at least `minJobs` of them, their MAPE logged and at most `max` percent. */
+/** A subset of the compared jobs: at least `minJobs` of them, their MAPE logged and at most `max` percent. */
 function holdsMape(t: ExecutionContext, jobs: typeof mpsJobs, minJobs: number, max: number) {
   t.true(jobs.length >= minJobs, `${jobs.length} jobs`);
   t.log(`MAPE ${mapeOf(jobs).toFixed(2)} % over ${jobs.length} jobs`);
@@ -134,12 +134,10 @@ test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound mod
   const crossed = comparison.jobs.filter(
     (j) =>
       j.mode === "naive" &&
+      j.error_pct !== null &&
       ["zoo11-naive-cross", "zoo12-naive-check"].includes(experimentOf.get(j.run_id) ?? ""),
   );
-  t.true(crossed.length >= 20, `${crossed.length} jobs`);
-  const mape = crossed.reduce((a, j) => a + Math.abs(j.error_pct!), 0) / crossed.length;
-  t.log(`MAPE ${mape.toFixed(2)} % over ${crossed.length} jobs`);
-  t.true(mape <= 3.55, `MAPE ${mape}%`);
+  holdsMape(t, crossed, 20, 3.55);
 });
 
 test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 9.8 %", (t) => {
