@@ -14,6 +14,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "resnext50_32x4d",
     "cspdarknet53",
     "res2net50_26w_4s",
+    "seresnext26d_32x4d",
   ],
   "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "repvgg_a2"],
   "mobile and depthwise": [
@@ -28,6 +29,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "rexnet_100",
     "mixnet_s",
     "lcnet_100",
+    "mobilenetv3_large_075",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
   "vision transformers": [
@@ -49,7 +51,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "efficientformer_l1",
     "coat_lite_tiny",
   ],
-  convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto", "convnextv2_atto"],
+  convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto", "convnextv2_atto", "convnext_femto"],
   "concatenating nets": [
     "densenet121",
     "densenet169",
@@ -58,6 +60,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "hrnet_w18_small_v2",
     "ese_vovnet19b_dw",
     "dpn68",
+    "selecsls42b",
   ],
   "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12", "gmlp_s16_224"],
 };

@@ -112,3 +112,19 @@ def test_convnext_copies_warmed_up_one_at_a_time_share_as_other_models_do():
     assert sum(together) < 0.8
     for copies in ("convnextnano", "convnextv2atto"):
         assert sum(shares(iso / f"mps__3x-{copies}-in-b128__isolated", iso / f"exclusive__{copies}-in-b128")) > 1.0
+
+
+def test_a_convnext_new_to_the_dataset_shares_better_warmed_up_one_at_a_time():
+    femto = DIAG / "isolated-femto"  # session 13: convnext_femto, with same-machine solos
+    whole_runs(femto, 8)
+
+    def share(run_id, workload):
+        (p,) = [p for p in read_jsonl(femto / run_id / "procs.jsonl") if p["workload"] == workload]
+        return p["throughput_img_s"] / read_jsonl(femto / f"exclusive__{workload}/procs.jsonl")[0]["throughput_img_s"]
+
+    solo = femto / "exclusive__convnextfemto-in-b128"
+    warmed = shares(femto / "mps__3x-convnextfemto-in-b128__isolated", solo)
+    together = shares(femto / "mps__3x-convnextfemto-in-b128", solo)
+    assert max(warmed) / min(warmed) < 1.02 and sum(warmed) > 1.1 > 1.0 > sum(together)
+    pair = "mps__convnextfemto-in-b128+deittiny-in-b256"
+    assert share(f"{pair}__isolated", "deittiny-in-b256") > 1.15 * share(pair, "deittiny-in-b256")
