@@ -23,6 +23,12 @@ def shares(run, solo) -> list[float]:
     return [p["throughput_img_s"] / alone for p in read_jsonl(run / "procs.jsonl")]
 
 
+def share_of(run, workload, solos) -> float:
+    """The throughput of `workload`'s process in `run` over that workload's solo run in the folder `solos`."""
+    (p,) = [p for p in read_jsonl(run / "procs.jsonl") if p["workload"] == workload]
+    return p["throughput_img_s"] / read_jsonl(solos / f"exclusive__{workload}/procs.jsonl")[0]["throughput_img_s"]
+
+
 def whole_runs(folder, count: int) -> list:
     """The run folders under `folder`: `count` of them, each whole in the run format."""
     folders = sorted(p.parent for p in folder.glob("*/manifest.json"))
@@ -76,8 +82,7 @@ def test_staggered_starts_spare_convnext_co_runners_but_not_convnext_copies():
         assert all(p["worker_prior_jobs"] == 0 for p in read_manifest(f)["processes"]), f.name
 
     def share(run_id, workload):
-        (p,) = [p for p in read_jsonl(starts / run_id / "procs.jsonl") if p["workload"] == workload]
-        return p["throughput_img_s"] / read_jsonl(RUNS / f"exclusive__{workload}/procs.jsonl")[0]["throughput_img_s"]
+        return share_of(starts / run_id, workload, RUNS)
 
     for mix in ("edgenextxs-in-b128+wrn50-in-b64", "ghostnet-in-b128+vitb16-in-b32"):  # the controls
         for w in mix.split("+"):
@@ -119,8 +124,7 @@ def test_a_convnext_new_to_the_dataset_shares_better_warmed_up_one_at_a_time():
     whole_runs(femto, 8)
 
     def share(run_id, workload):
-        (p,) = [p for p in read_jsonl(femto / run_id / "procs.jsonl") if p["workload"] == workload]
-        return p["throughput_img_s"] / read_jsonl(femto / f"exclusive__{workload}/procs.jsonl")[0]["throughput_img_s"]
+        return share_of(femto / run_id, workload, femto)
 
     solo = femto / "exclusive__convnextfemto-in-b128"
     warmed = shares(femto / "mps__3x-convnextfemto-in-b128__isolated", solo)

@@ -130,9 +130,9 @@ test("MPS per-job throughput on four models new to session 12, recorded after ev
 test("MPS per-job throughput on four models new to session 13, unseen by its form trials: held at 9.7 %", (t) => {
   // zoo13-unseen-check: convnext_femto, mobilenetv3_large_075, seresnext26d_32x4d and selecsls42b, profiled alone,
   // then seven pairs, a triple and two 3-copy runs started together, all on one machine; kept out of the working
-  // copy until the session's two form trials were done (neither was adopted). One of three convnext_femto copies started
-  // together is 59 % too fast predicted (cuDNN autotuning beside co-runners, docs/calibration.md); without the
-  // convnext_femto runs 6.0 % over 16 jobs.
+  // copy until the session's two form trials were done (neither was adopted). One of three convnext_femto copies
+  // started together is 59 % too fast predicted (cuDNN autotuning beside co-runners, docs/calibration.md); without
+  // the convnext_femto runs 6.0 % over 16 jobs.
   const jobs = checkJobs("zoo13-unseen-check");
   holdsMape(t, jobs, 20, 9.7);
   holdsMape(
@@ -238,13 +238,16 @@ test("kernel-level replay: naive within 5%, MPS within 8.5% per-job MAPE on vali
   t.true(mape.mps <= 8.5, `mps ${mape.mps}%`);
 });
 
+/** The compared MPS jobs of a folder of diagnostic runs, predicted with the shipped set. */
+const mpsJobsIn = (folder: string) =>
+  validateRuns(set, measuredRuns(ingestDataset([folder]))).comparison.jobs.filter(
+    (j) => j.mode === "mps" && j.error_pct !== null,
+  );
+
 test("ConvNeXt mixes warmed up one at a time are predicted as other models are; started together they are not", (t) => {
   // calibration/data/h200-diagnostics/isolated (session 11, `--start isolated`): every job kept the algorithms cuDNN
   // autotunes alone. 9.14 % over the 16 ConvNeXt jobs; the same machine's 3 copies started together: 64-86 % high.
-  const isolated = measuredRuns(ingestDataset(["calibration/data/h200-diagnostics/isolated"]));
-  const jobs = validateRuns(set, isolated).comparison.jobs.filter(
-    (j) => j.mode === "mps" && j.error_pct !== null,
-  );
+  const jobs = mpsJobsIn("calibration/data/h200-diagnostics/isolated");
   const convnext = jobs.filter((j) => j.run_id.endsWith("__isolated") && j.run_id.includes("convnext"));
   holdsMape(t, convnext, 16, 9.2);
   const together = jobs.filter((j) => j.run_id === "mps__3x-convnextatto-in-b128");
@@ -258,10 +261,7 @@ test("ConvNeXt mixes warmed up one at a time are predicted as other models are; 
 test("a ConvNeXt new to the dataset, warmed up one at a time, is predicted better than started together", (t) => {
   // calibration/data/h200-diagnostics/isolated-femto (session 13): convnext_femto, recorded after its zoo13 mixes
   // showed the ConvNeXt start effect, alone, three copies and two pairs, isolated and together on one machine.
-  const runs = measuredRuns(ingestDataset(["calibration/data/h200-diagnostics/isolated-femto"]));
-  const jobs = validateRuns(set, runs).comparison.jobs.filter(
-    (j) => j.mode === "mps" && j.error_pct !== null,
-  );
+  const jobs = mpsJobsIn("calibration/data/h200-diagnostics/isolated-femto");
   const isolated = jobs.filter((j) => j.run_id.endsWith("__isolated"));
   const together = jobs.filter((j) => !j.run_id.endsWith("__isolated"));
   holdsMape(t, isolated, 7, 9.55);
