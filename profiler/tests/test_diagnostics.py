@@ -132,3 +132,24 @@ def test_a_convnext_new_to_the_dataset_shares_better_warmed_up_one_at_a_time():
     assert max(warmed) / min(warmed) < 1.02 and sum(warmed) > 1.1 > 1.0 > sum(together)
     pair = "mps__convnextfemto-in-b128+deittiny-in-b256"
     assert share(f"{pair}__isolated", "deittiny-in-b256") > 1.15 * share(pair, "deittiny-in-b256")
+
+
+def test_a_launch_bound_job_keeps_the_same_time_sliced_share_beside_short_and_long_kernels():
+    folder = DIAG / "launch-bound-pairs"
+    whole_runs(folder, 25)
+    host = "__host-16e0b643"
+
+    def share(pair, workload):
+        (p,) = [p for p in read_jsonl(folder / f"naive__{pair}{host}/procs.jsonl") if p["workload"] == workload]
+        alone = read_jsonl(folder / f"exclusive__{workload}{host}/procs.jsonl")[0]["throughput_img_s"]
+        return p["throughput_img_s"] / alone
+
+    # Each launch-bound model beside a co-runner of short large kernels, then one of long ones (README, session 14).
+    for model, short, long in [
+        ("densenet169-in-b64", "densenet169-in-b64+inceptionv3-in-b64", "densenet169-in-b64+vgg13-in-b64"),
+        ("hrnetw18s-in-b64", "hrnetw18s-in-b64+ghostnet-in-b128", "hrnetw18s-in-b64+vitb16-in-b32"),
+        ("levit128s-in-b256", "levit128s-in-b256+cspdarknet53-in-b64", "levit128s-in-b256+deittiny-in-b256"),
+        ("resnet152-in-b32", "resnet152-in-b32+cspdarknet53-in-b64", "resnet152-in-b32+vgg13-in-b64"),
+    ]:
+        assert abs(share(short, model) - share(long, model)) < 0.015, model
+        assert 0.5 < share(short, model) < 0.7, model
