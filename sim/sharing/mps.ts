@@ -7,10 +7,12 @@
  * phi_i = a_i + I_i * L_i * (1 - a_i) of the GPU's throughput (I_i: the part they leave idle that co-runners still
  * cannot use). Only while its large kernels run (L_i = kernels.largeShare of its kernel time) does the idle part
  * count: co-runners' blocks take the SMs its small kernels leave free (jobs of mostly small kernels, ghostnet's and
- * cspdarknet53's, were 12-13 % too slow predicted without L_i). Copies of one workload fill each other's idle SMs
- * better than different workloads do (four to six copies of small-kernel models trained 13-33 % faster than one I
- * for all allowed), so I_i = mpsInterference * (1 - s_i) + mpsInterferenceSame * s_i, s_i the share of its
- * co-runners that are copies of its workload. It asks for d_i = phi_i * g_i(N) / T_i of the capacity (1).
+ * cspdarknet53's, were 12-13 % too slow predicted without L_i). The idle part is lost only if no co-runner fills it,
+ * each independently: I_i = the product over co-runners j of mpsInterferenceSame (j a copy of i's workload) or
+ * mpsInterference (another workload). Copies fill each other's idle SMs better than different workloads do (four to
+ * six copies of small-kernel models trained 13-33 % faster than one I for all allowed), and three to five different
+ * models fill more of it than one (ten MPS mixes of three to five fitted zoo models, session 15, were 9 % too slow
+ * predicted on average with one I for any number of co-runners). It asks for d_i = phi_i * g_i(N) / T_i of the capacity (1).
  *
  * Who wins: the clients' large kernels take turns at the SMs (a later kernel's blocks go where an earlier one's left
  * room) while small ones run beside them, so a job whose large kernels are long and fill the SMs keeps more of the
@@ -60,15 +62,18 @@ export function dramWhileBusy(p: WorkloadProfile): number {
 
 /**
  * Fraction of the GPU's throughput the kernels of runners[i] hold while they run beside the others: the idle part
- * their large kernels leave counts by mpsInterference beside other workloads and by mpsInterferenceSame beside copies.
+ * their large kernels leave counts by the chance that no co-runner fills it, mpsInterference for each other workload
+ * times mpsInterferenceSame for each copy.
  */
 function occupancy(i: number, runners: CoRunner[], params: SharingParams): number {
   const id = runners[i].profile.id;
   const a = activity(runners[i].profile);
-  const copies = runners.filter((r, j) => j !== i && r.profile.id === id).length;
-  const same = runners.length > 1 ? copies / (runners.length - 1) : 0;
   const large = runners[i].profile.kernels?.largeShare ?? 1;
-  return a + (1 - a) * large * (params.mpsInterference * (1 - same) + params.mpsInterferenceSame * same);
+  let lost = runners.length > 1 ? 1 : 0;
+  runners.forEach((r, j) => {
+    if (j !== i) lost *= r.profile.id === id ? params.mpsInterferenceSame : params.mpsInterference;
+  });
+  return a + (1 - a) * large * lost;
 }
 
 /** omega: how much of the contended capacity a job's kernels take per turn at the SMs. */

@@ -148,8 +148,8 @@ export interface SharingParams {
   /** MPS: the part of the GPU capacity a job's kernels leave idle that co-runners still cannot use (0..1). */
   mpsInterference: number;
   /**
-   * MPS: the same, beside copies of its own workload (0..1): identical kernels fill each other's idle SMs (fitted 0
-   * on the H200). A job beside several co-runners takes the two in proportion to how many are copies.
+   * MPS: the same, beside copies of its own workload (0..1): identical kernels fill each other's idle SMs. Beside
+   * several co-runners the part no co-runner fills is the product of one factor per co-runner.
    */
   mpsInterferenceSame: number;
   /**

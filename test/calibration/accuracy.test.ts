@@ -94,52 +94,76 @@ test("MPS per-job throughput: MAPE at most 5% on the study's validation runs", (
 
 const checkJobs = (experiment: string) => mpsJobs.filter((j) => experimentOf.get(j.run_id) === experiment);
 
-test("MPS per-job throughput on fresh mixes of fitted zoo models: held at the shipped set's 7.25 %", (t) => {
+test("MPS per-job throughput on fresh mixes of fitted zoo models: held at the shipped set's 7.0 %", (t) => {
   // Session 8's zoo8-fresh-check: twelve mixes recorded after the memory stretch was chosen, held out of the fit.
-  // 7.21 % before session 9's same-workload interference.
-  holdsMape(t, checkJobs("zoo8-fresh-check"), 25, 7.25);
+  // 7.21 % before session 9's same-workload interference and after it, 6.98 % with session 15's product of
+  // co-runners' interference.
+  holdsMape(t, checkJobs("zoo8-fresh-check"), 25, 7.0);
 });
 
-test("MPS per-job throughput on copies of fitted zoo models: held at the shipped set's 5.85 %", (t) => {
+test("MPS per-job throughput on copies of fitted zoo models: held at the shipped set's 5.1 %", (t) => {
   // Session 9's zoo9-copies-check: 2-4 copies of models never run as copies (and two copies beside a third),
-  // recorded after mpsInterferenceSame was chosen. The set before it: 7.24 %, every copies run too slow.
-  holdsMape(t, checkJobs("zoo9-copies-check"), 40, 5.85);
+  // recorded after mpsInterferenceSame was chosen. The set before it: 7.24 %, every copies run too slow; 5.84 %
+  // with it, 5.06 % with session 15's product.
+  holdsMape(t, checkJobs("zoo9-copies-check"), 40, 5.1);
 });
 
-test("MPS per-job throughput on pairs of fitted zoo models never run together: held at the shipped set's 9.05 %", (t) => {
+test("MPS per-job throughput on pairs of fitted zoo models never run together: held at the shipped set's 8.8 %", (t) => {
   // Session 10's zoo10-split-check: models whose large kernels take under 70 % of their kernel time beside ones
   // whose take 80 % or more, recorded after the large-kernel share of the idle part was chosen. Session 9's set:
   // 9.18 % on the first 27 jobs, session 10's 8.75 %; its last triple, recorded in session 11 (cspdarknet53 22 %
-  // too slow predicted), raised it to 9.01 %.
-  holdsMape(t, checkJobs("zoo10-split-check"), 30, 9.05);
+  // too slow predicted), raised it to 9.01 %; session 15's product 8.77 %.
+  holdsMape(t, checkJobs("zoo10-split-check"), 30, 8.8);
 });
 
-test("MPS per-job throughput on four models new to session 11, recorded after every choice: held at 4.6 %", (t) => {
+test("MPS per-job throughput on four models new to session 11, recorded after every choice: held at 4.75 %", (t) => {
   // zoo11-unseen-check: resnet34, efficientnet_b2, dpn68 and efficientformer_l1, profiled alone as a user would,
-  // then in pairs, a triple and copies started together; no fit, fold or form choice saw them.
-  holdsMape(t, checkJobs("zoo11-unseen-check"), 20, 4.6);
+  // then in pairs, a triple and copies started together; no fit, fold or form choice saw them. 4.51 % before
+  // session 15's product, 4.71 % with it.
+  holdsMape(t, checkJobs("zoo11-unseen-check"), 20, 4.75);
 });
 
-test("MPS per-job throughput on four models new to session 12, recorded after every choice: held at 7.2 %", (t) => {
+test("MPS per-job throughput on four models new to session 12, recorded after every choice: held at 6.85 %", (t) => {
   // zoo12-unseen-check: res2net50_26w_4s, pit_ti_224, lcnet_100 and coat_lite_tiny, profiled alone, then six
   // pairs, a triple and three lcnet copies started together; no fit, fold or form choice saw them. Worst:
-  // res2net50 beside deit_tiny, 23 % too slow predicted.
-  holdsMape(t, checkJobs("zoo12-unseen-check"), 20, 7.2);
+  // res2net50 beside deit_tiny, 23 % too slow predicted. 7.16 % before session 15's product, 6.83 % with it.
+  holdsMape(t, checkJobs("zoo12-unseen-check"), 20, 6.85);
 });
 
-test("MPS per-job throughput on four models new to session 13, unseen by its form trials: held at 9.7 %", (t) => {
+test("MPS per-job throughput on four models new to session 13, unseen by its form trials: held at 9.55 %", (t) => {
   // zoo13-unseen-check: convnext_femto, mobilenetv3_large_075, seresnext26d_32x4d and selecsls42b, profiled alone,
   // then seven pairs, a triple and two 3-copy runs started together, all on one machine; kept out of the working
   // copy until the session's two form trials were done (neither was adopted). One of three convnext_femto copies
   // started together is 59 % too fast predicted (cuDNN autotuning beside co-runners, docs/calibration.md); without
-  // the convnext_femto runs 6.0 % over 16 jobs.
+  // the convnext_femto runs 6.0 % over 16 jobs. Session 15's product: 9.53 and 5.88 %.
   const jobs = checkJobs("zoo13-unseen-check");
-  holdsMape(t, jobs, 20, 9.7);
+  holdsMape(t, jobs, 20, 9.55);
   holdsMape(
     t,
     jobs.filter((j) => !j.run_id.includes("convnextfemto")),
     15,
-    6.05,
+    5.9,
+  );
+});
+
+test("MPS per-job throughput on mixes of three to five fitted zoo models never run together: held at 7.35 and 9.2 %", (t) => {
+  // session15-mix-check, in two parts. Ten MPS mixes (a fixed rotation over the non-ConvNeXt zoo models by large-kernel
+  // time) on one machine, recorded to decide session 15's product of co-runners' interference before it was chosen:
+  // 10.17 % with the set before it (mean -9.4 %, too slow predicted), 7.33 % with it. Then nine triples and quads of
+  // other zoo models on a second machine, recorded after the choice: 10.26 % before it, 9.18 % with it.
+  const jobs = checkJobs("session15-mix-check");
+  t.true(jobs.every((j) => j.co_runners.split(" + ").length >= 3));
+  holdsMape(
+    t,
+    jobs.filter((j) => j.run_id.endsWith("__host-a76241b2")),
+    36,
+    7.35,
+  );
+  holdsMape(
+    t,
+    jobs.filter((j) => j.run_id.endsWith("__host-a0a2db70")),
+    31,
+    9.2,
   );
 });
 
@@ -156,15 +180,16 @@ test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound mod
   holdsMape(t, crossed, 20, 3.55);
 });
 
-test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 9.8 %", (t) => {
+test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 9.85 %", (t) => {
   // Issue 13's target for models no fit has seen is 8 %: not met (docs/calibration.md). 9.37 % over the first seven
   // models with session 7's set; session 8's convnextv2_atto (3 copies 29-45 % high: cuDNN autotuning beside
-  // co-runners) raised it to 10.47 %; 10.35 % with session 9's same-workload interference.
+  // co-runners) raised it to 10.47 %; 10.35 % with session 9's same-workload interference, 9.78 % with session 10's
+  // large kernels, 9.83 % with session 15's product. Session 15's mix check (below) has three of them too.
   holdsMape(
     t,
-    mpsJobs.filter((j) => oursRun(j.run_id)),
+    mpsJobs.filter((j) => oursRun(j.run_id) && experimentOf.get(j.run_id) !== "session15-mix-check"),
     30,
-    9.8,
+    9.85,
   );
 });
 
@@ -176,19 +201,20 @@ test("MPS-partitioned: co-running capped clients within 8%; SM curve within 8%",
   t.true(held.mean_abs! <= 8, `held-out SM points ${held.mean_abs}%`);
 });
 
-test("live replays: every replayed job compared; median completion-time error held at 5.2%", (t) => {
+test("live replays: every replayed job compared; median completion-time error within 5%", (t) => {
   // Twelve job streams (naive, MPS, MPS-partitioned), six of them replayed twice.
   t.is(summary.live_replays.runs, 18);
   t.is(completions.length, 87);
   t.true(completions.every((c) => c.error_pct !== null));
   const median = summary.live_replays.completion_pct.median_abs!;
   // 4.7 % (target 5 %) with the MPS parameters fitted before session 7's nine models joined the fit; 5.18 % after
-  // session 7, 5.01 % after session 8's memory stretch, 5.17 % with session 9's same-workload interference.
-  t.true(median <= 5.2, `median |error| ${median}%`);
+  // session 7, 5.01 % after session 8's memory stretch, 5.17 % with session 9's same-workload interference, 4.83 %
+  // with session 15's product of co-runners' interference.
+  t.true(median <= 5, `median |error| ${median}%`);
   // From each job's first step on (start-up taken as measured, co-runners' start-ups left out): the sharing
   // models on the stream.
   const training = summary.live_replays.training_pct.median_abs!;
-  t.true(training <= 8.9, `training median |error| ${training}%`);
+  t.true(training <= 6.1, `training median |error| ${training}%`);
 });
 
 test("leave-models-out: each model family held out of the sharing fit, its runs predicted", (t) => {
@@ -197,15 +223,17 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   t.true(unseen.folds.length >= 8);
   for (const f of unseen.folds) t.true(f.predicted_runs > 0 && f.fitted_runs > 0, f.family);
   t.true(summary.jobs_unseen.mps >= 40, `${summary.jobs_unseen.mps} MPS jobs`);
-  // MPS-partitioned meets issue 13's 5 % (4.93 %). Not met: naive 4.18 % (target 3 %), plain MPS 11.88 % (target
-  // 8 %) and each MPS run's total throughput 7.41 % (target 5 %); each is held at what the shipped set measured.
+  // MPS-partitioned meets issue 13's 5 % (4.94 %). Not met: naive 4.18 % (target 3 %), plain MPS 12.16 % (target
+  // 8 %; 11.88 % before session 15's product of co-runners' interference, chosen on the mix check below: the ConvNeXt
+  // triples, already too fast predicted, went faster) and each MPS run's total throughput 7.57 % (target 5 %; 7.41);
+  // each is held at what the shipped set measured.
   t.true(summary.mape_unseen.naive <= 4.2, `naive ${summary.mape_unseen.naive}%`);
   t.true(
     summary.mape_unseen["mps-partitioned"] <= 5,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,
   );
-  t.true(summary.mape_unseen.mps <= 11.9, `mps ${summary.mape_unseen.mps}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 7.45, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(summary.mape_unseen.mps <= 12.2, `mps ${summary.mape_unseen.mps}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 7.6, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {
@@ -226,7 +254,7 @@ test("every out-of-memory run of the dataset is predicted, and no other", (t) =>
   t.is(all.false_alarms, 0);
 });
 
-test("kernel-level replay: naive within 5%, MPS within 8.5% per-job MAPE on validation runs", (t) => {
+test("kernel-level replay: naive within 5%, MPS within 8.2% per-job MAPE on validation runs", (t) => {
   const mape = replayMape(set, loadTraces(resolveSetDir("h200")), validation);
   t.log(JSON.stringify({ replayMape: mape }));
   t.true(mape.naive <= 5, `naive ${mape.naive}%`);
@@ -234,8 +262,9 @@ test("kernel-level replay: naive within 5%, MPS within 8.5% per-job MAPE on vali
   // which moved 1.31 -> 1.37 when the fast model's interference came to count only large kernels. Session 11's
   // validation runs (the mixes of four new models and a zoo10 triple) made it 8.15 % (naive 1.40 %), session 12's
   // (four more new models, time-sliced pairs of launch-bound models) 8.24 % (naive 2.09 %), session 13's (four more new
-  // models, two triples again) 8.46 % (naive 2.03 %): no model changed.
-  t.true(mape.mps <= 8.5, `mps ${mape.mps}%`);
+  // models, two triples again) 8.46 % (naive 2.03 %): no model changed. Session 15's ten mixes of three to five
+  // models and its refit (mpsMemoryContention 1.41): 8.52 %; its nine mixes recorded after the choice: 8.19 %.
+  t.true(mape.mps <= 8.2, `mps ${mape.mps}%`);
 });
 
 /** The compared MPS jobs of a folder of diagnostic runs, predicted with the shipped set. */

@@ -117,22 +117,30 @@ test("mps: the idle part counts only while large kernels run: small ones leave t
   t.true(near(result.stepsPerSecond[1], 0.5 / (0.85 * 0.1), CLOSE));
 });
 
-test("mps: copies of one workload take mpsInterferenceSame, a mix of copies and others both in proportion", (t) => {
+test("mps: the idle part a job's kernels leave is lost only if every co-runner leaves it (a product)", (t) => {
   const a = profile("a", 1);
-  const sharing = { ...params, mpsInterference: 0.5, mpsInterferenceSame: 0 };
+  const sharing = { ...params, mpsInterference: 0.5, mpsInterferenceSame: 0.4 };
   const copies = share(gpu, { mode: "mps" }, [{ profile: a }, { profile: a }], sharing);
-  // phi = a = 0.8 each: the pair asks for 1.6 of the GPU and each gets half.
-  t.true(near(copies.stepsPerSecond[0], 0.5 / (0.8 * 0.1), CLOSE));
-  // Beside one copy and one other workload, each copy's phi is 0.8 + 0.2 * (0.5 * 0.5 + 0 * 0.5) = 0.85; the other's
-  // is 0.9. Equal weights split the capacity in three equal shares.
+  // phi = 0.8 + 0.2 * 0.4 = 0.88 each: the pair asks for 1.76 of the GPU and each gets half.
+  t.true(near(copies.stepsPerSecond[0], 0.5 / (0.88 * 0.1), CLOSE));
+  // Beside one copy and one other workload, each copy's phi is 0.8 + 0.2 * (0.4 * 0.5) = 0.84; the other's, beside
+  // two others, 0.8 + 0.2 * 0.5 * 0.5 = 0.85. Equal weights split the capacity in three equal shares.
   const trio = share(
     gpu,
     { mode: "mps" },
     [{ profile: a }, { profile: a }, { profile: profile("b", 1) }],
     sharing,
   );
-  t.true(near(trio.stepsPerSecond[0], 1 / 3 / (0.85 * 0.1), CLOSE));
-  t.true(near(trio.stepsPerSecond[2], 1 / 3 / (0.9 * 0.1), CLOSE));
+  t.true(near(trio.stepsPerSecond[0], 1 / 3 / (0.84 * 0.1), CLOSE));
+  t.true(near(trio.stepsPerSecond[2], 1 / 3 / (0.85 * 0.1), CLOSE));
+  // Four different workloads: 0.8 + 0.2 * 0.5 ** 3 = 0.825 each, a quarter of the capacity each.
+  const four = share(
+    gpu,
+    { mode: "mps" },
+    ["a", "b", "c", "d"].map((id) => ({ profile: profile(id, 1) })),
+    sharing,
+  );
+  t.true(near(four.stepsPerSecond[3], 1 / 4 / (0.825 * 0.1), CLOSE));
 });
 
 /** "small" launches 100 kernels a step, each onto an idle stream; "busy" keeps the GPU full with 10 long kernels. */
