@@ -15,6 +15,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "cspdarknet53",
     "res2net50_26w_4s",
     "seresnext26d_32x4d",
+    "nf_resnet50",
   ],
   "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "repvgg_a2"],
   "mobile and depthwise": [
@@ -30,6 +31,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "mixnet_s",
     "lcnet_100",
     "mobilenetv3_large_075",
+    "repvit_m1",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
   "vision transformers": [
@@ -50,6 +52,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "tiny_vit_5m_224",
     "efficientformer_l1",
     "coat_lite_tiny",
+    "mobilevitv2_075",
   ],
   convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto", "convnextv2_atto", "convnext_femto"],
   "concatenating nets": [
@@ -61,6 +64,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "ese_vovnet19b_dw",
     "dpn68",
     "selecsls42b",
+    "hgnetv2_b0",
   ],
   "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12", "gmlp_s16_224"],
 };
