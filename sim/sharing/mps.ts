@@ -69,6 +69,7 @@ function occupancy(i: number, runners: CoRunner[], params: SharingParams): numbe
   const id = runners[i].profile.id;
   const a = activity(runners[i].profile);
   const large = runners[i].profile.kernels?.largeShare ?? 1;
+  // Alone a job gets its solo rate either way; 0 keeps its phi at a, so lone rates round as they always have.
   let lost = runners.length > 1 ? 1 : 0;
   runners.forEach((r, j) => {
     if (j !== i) lost *= r.profile.id === id ? params.mpsInterferenceSame : params.mpsInterference;
