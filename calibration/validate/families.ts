@@ -16,6 +16,8 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "res2net50_26w_4s",
     "seresnext26d_32x4d",
     "nf_resnet50",
+    "resnest14d",
+    "botnet26t_256",
   ],
   "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "repvgg_a2"],
   "mobile and depthwise": [
@@ -53,6 +55,8 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "efficientformer_l1",
     "coat_lite_tiny",
     "mobilevitv2_075",
+    "efficientvit_m2",
+    "volo_d1_224",
   ],
   convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto", "convnextv2_atto", "convnext_femto"],
   "concatenating nets": [
