@@ -17,7 +17,7 @@ from .backends import make_job, preload
 from .gpu import process_memory
 from .jsonl import RunFiles
 from .kernel_trace import parse_trace
-from .stepper import make_stepper, step_record
+from .stepper import Done, make_stepper, step_record
 
 STEPPING = ("warmup", "measure", "tail", "job")
 
@@ -161,9 +161,9 @@ class Worker:
         done = self.stepper.drain() if last_of_job else self.stepper.step()
         if done is None:
             return
-        idx, t_end, dt = done
+        _, t_end, dt, _ = done
         if self.state == "warmup":
-            self.record(idx, t_end, dt, "warmup")
+            self.record(done, "warmup")
             self.warm_since = self.warm_since or (t_end - dt)
             self.warm_steps += 1
             warm = t_end - self.warm_since >= self.settings["warmup_s"]
@@ -176,7 +176,7 @@ class Worker:
                     self.state = "idle"
         elif self.state == "measure":
             inside = t_end - dt >= self.window["start"]
-            self.record(idx, t_end, dt, "measure" if inside else "warmup")
+            self.record(done, "measure" if inside else "warmup")
             if inside:
                 if not self.measured:
                     self.event("measure_start")
@@ -186,15 +186,15 @@ class Worker:
                     self.state = "tail"  # keep the GPU as busy as before until every co-runner is done
                     self.reply(op="measured", proc=self.proc)
         elif self.state == "job":
-            self.record(idx, t_end, dt, "job")
+            self.record(done, "job")
             self.measured.append(dt)
             self.done_steps += 1
             if self.done_steps >= self.target:
                 self.state = "idle"
                 self.reply(op="job_done", proc=self.proc, train_start=self.train_start, finish=t_end, steps=self.done_steps)
 
-    def record(self, idx: int, t_end: float, dt: float, phase: str) -> None:
-        self.files.write("steps", step_record(self.proc, (idx, t_end, dt), phase))
+    def record(self, done: Done, phase: str) -> None:
+        self.files.write("steps", step_record(self.proc, done, phase))
 
     def free_job(self) -> None:
         job, self.job = self.job, None

@@ -108,6 +108,8 @@ export interface StepRecord {
   step: number;
   t_end: number;
   dt_s: number;
+  /** Seconds the host took to launch the step (absent in runs recorded before 2026-12-03). */
+  launch_s?: number;
   phase: "warmup" | "measure" | "trace" | "job";
 }
 

@@ -126,7 +126,7 @@ export function runRows(run: ParsedRun): IngestedRows {
       kind: w.kind,
     })),
     procs: procRows(run),
-    steps: r.steps.map((s) => ({ run_id, ...s })),
+    steps: r.steps.map((s) => ({ run_id, ...s, launch_s: s.launch_s ?? null })),
     samples: r.samples.map((s) => ({
       run_id,
       t: s.t,

@@ -112,6 +112,7 @@ export const STEPS = {
   step: req("i32", "step number"),
   t_end: req("f64", "when the GPU finished the step"),
   dt_s: req("f64", "synchronized step time, seconds"),
+  launch_s: opt("f64", "seconds the host took to launch the step (null in runs recorded before 2026-12-03)"),
   phase: req("utf8", "warmup, measure, trace or job"),
 } satisfies TableSpec;
 

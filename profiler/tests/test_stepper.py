@@ -8,14 +8,14 @@ import time
 
 from helpers import fake
 
-from profiler.stepper import SyncStepper, Stepper, make_stepper
+from profiler.stepper import SyncStepper, Stepper, make_stepper, step_record
 
 
 class Job:
-    """Counts what the stepper asks of it; a step takes `step_s` on the host."""
+    """Counts what the stepper asks of it; a step takes `step_s` on the host, then its loss `sync_s` more."""
 
-    def __init__(self, step_s: float = 0.01):
-        self.step_s, self.launched, self.synced = step_s, 0, 0
+    def __init__(self, step_s: float = 0.01, sync_s: float = 0.0):
+        self.step_s, self.sync_s, self.launched, self.synced = step_s, sync_s, 0, 0
 
     def launch_step(self):
         self.launched += 1
@@ -23,6 +23,7 @@ class Job:
 
     def sync_loss(self):
         self.synced += 1
+        time.sleep(self.sync_s)
 
     def mark(self):
         return time.time()
@@ -74,3 +75,12 @@ def test_check_spec_without_timm_is_one_clear_message(tmp_path):
         assert r.stderr.startswith("error: (host): python packages: expected PyTorch and timm")
     else:
         assert r.returncode == 0 and "22 workload(s) checked" in r.stdout
+
+
+def test_each_step_says_how_long_its_launch_took_apart_from_the_wait_for_its_loss():
+    job = Job(step_s=0.01, sync_s=0.03)
+    stepper = make_stepper(job, "sync")
+    _, _, dt, launch = stepper.step()
+    assert 0.01 <= launch < 0.03 <= dt
+    record = step_record(0, stepper.step(), "measure")
+    assert 0.01 <= record["launch_s"] < 0.03 <= record["dt_s"]

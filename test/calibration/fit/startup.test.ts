@@ -40,6 +40,7 @@ const steps = (runId: string, proc: number, first: number, firstEnd = 0, dt = 0.
     step,
     t_end: 1000 + firstEnd + (step === 0 ? 0 : step * dt),
     dt_s: step === 0 ? first : dt,
+    launch_s: null,
     phase: "job",
   }));
 

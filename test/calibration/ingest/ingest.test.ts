@@ -157,3 +157,11 @@ test("what the profiler itself writes ingests whole: a live replay's jobs and an
     ],
   );
 });
+
+test("a step's launch time comes through where the profiler recorded it, and is null in older runs", (t) => {
+  const launchCheck = ingestRuns(findRunFolders(["calibration/data/h200-diagnostics/launch-check"]));
+  const steps = launchCheck.rows.steps.filter((s) => s.phase === "measure");
+  t.true(steps.length > 0);
+  t.true(steps.every((s) => s.launch_s !== null && s.launch_s > 0 && s.launch_s <= s.dt_s));
+  t.true(h200.rows.steps.every((s) => s.launch_s === null));
+});
