@@ -32,6 +32,13 @@ def step_record(proc: int, done: Done, phase: str, offset: int = 0) -> dict:
 LOOPS = ("sync", "inflight")
 
 
+def launch(job) -> tuple[float, float]:
+    """Launch one step of `job`: when the launch began, and how many seconds it took the host."""
+    launched = time.time()
+    job.launch_step()
+    return launched, time.time() - launched
+
+
 def make_stepper(job, loop: str):
     return SyncStepper(job) if loop == "sync" else Stepper(job)
 
@@ -45,12 +52,10 @@ class SyncStepper:
         self.index = 0
 
     def step(self) -> Done:
-        launched = time.time()
-        self.job.launch_step()
-        launch = time.time() - launched
+        launched, took = launch(self.job)
         self.job.sync_loss()
         t = time.time()
-        done = (self.index, t, t - (self.last_end if self.last_end is not None else launched), launch)
+        done = (self.index, t, t - (self.last_end if self.last_end is not None else launched), took)
         self.last_end = t
         self.index += 1
         return done
@@ -68,21 +73,19 @@ class Stepper:
         self.index = 0
 
     def _finish_pending(self) -> Done:
-        idx, mark, launched, launch = self.pending
+        idx, mark, launched, took = self.pending
         self.job.wait(mark)
         t = time.time()
         start = self.last_end if self.last_end is not None else launched
         self.last_end, self.pending = t, None
-        return idx, t, t - start, launch
+        return idx, t, t - start, took
 
     def step(self) -> Done | None:
         """Launch one step; return the step before it, once that one finished."""
-        launched = time.time()
-        self.job.launch_step()
-        launch = time.time() - launched
+        launched, took = launch(self.job)
         mark = self.job.mark()
         done = self._finish_pending() if self.pending is not None else None
-        self.pending = (self.index, mark, launched, launch)
+        self.pending = (self.index, mark, launched, took)
         self.index += 1
         return done
 
