@@ -31,6 +31,11 @@ export interface MeasuredRun {
   /** The GPU's UUID: runs of one workload on two machines can differ (a launch-bound model follows the host). */
   gpuUuid: string;
   validation: boolean;
+  /**
+   * Whether the processes started together (a launcher's start: each autotuned while the others autotuned too)
+   * rather than staggered or one warming up at a time (the profiler's `--start`).
+   */
+  startedTogether: boolean;
   /** Whole and clean: status complete and every line ingested. */
   usable: boolean;
   /** PyTorch memory cap of each process (a memory-cap run), bytes; null: none. */
@@ -88,6 +93,7 @@ function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): 
     gpu: run.gpu_name,
     gpuUuid: run.gpu_uuid,
     validation: run.validation,
+    startedTogether: run.start === "together",
     usable: run.status === "complete" && run.ingest_status === "ok",
     memoryCapBytes: run.memory_cap_gib === null ? null : run.memory_cap_gib * 2 ** 30,
     procs,
@@ -100,12 +106,16 @@ function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): 
   };
 }
 
-/** Every run of the dataset, sorted by run id, with its processes sorted by index. */
+/**
+ * Every run of the dataset that measured its processes side by side, sorted by run id, with its processes sorted
+ * by index. Runs measured in turns are probes of one workload (calibration/fit/contended-start.ts), not mixes.
+ */
 export function measuredRuns(ds: Dataset): MeasuredRun[] {
   const batches = new Map(ds.workloads.map((w) => [`${w.run_id}\u0000${w.workload}`, w.batch]));
   const procsByRun = group(ds.procs, (p) => p.run_id);
   const samplesByRun = group(ds.samples, (s) => s.run_id);
-  return [...ds.runs]
+  return ds.runs
+    .filter((run) => run.measure !== "turns")
     .sort((a, b) => (a.run_id < b.run_id ? -1 : 1))
     .map((run) => {
       const procs = (procsByRun.get(run.run_id) ?? [])

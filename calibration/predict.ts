@@ -5,6 +5,7 @@
 import { InputError } from "../sim/input-error.ts";
 import { bandwidthShare, gpu as catalogGpu, migProfile, MODEL_OF } from "../sim/hardware/index.ts";
 import { combineInstances, share } from "../sim/sharing/index.ts";
+import { startedTogetherProfile } from "../sim/sharing/started-together.ts";
 import type {
   CoRunner,
   SharingMode,
@@ -15,6 +16,8 @@ import type {
 import type { MeasuredRun } from "./measured.ts";
 import { gpuViewOf, profileOf, type CalibrationSet } from "./set.ts";
 
+const MPS_MODES: readonly SharingMode[] = ["mps", "mps-partitioned"];
+
 export interface RunDescription {
   /** Where the description came from, for error messages (a run folder, a scenario file). */
   source: string;
@@ -22,6 +25,8 @@ export interface RunDescription {
   gpu: string;
   mode: SharingMode;
   processes: { workload: string; smLimit?: number | null; migProfile?: string | null }[];
+  /** The processes started together, each autotuning beside the others (a launcher's start); absent: false. */
+  startedTogether?: boolean;
 }
 
 export interface PredictedProc {
@@ -48,6 +53,7 @@ export function describeMeasured(run: MeasuredRun, source = run.runId): RunDescr
     gpu: run.gpu,
     mode: run.mode as SharingMode,
     processes: run.procs.map((p) => ({ workload: p.workload, smLimit: p.smLimit })),
+    startedTogether: run.startedTogether,
   };
 }
 
@@ -93,10 +99,12 @@ export function predictRun(
   if (spec.name !== set.gpu.name) {
     throw new InputError(run.source, "gpu", `a run on ${set.gpu.name}, the calibration set's GPU`, run.gpu);
   }
-  const coRunners: CoRunner[] = run.processes.map((p, i) => ({
-    profile: profileOf(set, p.workload, `${run.source}: processes[${i}]`),
-    smLimit: p.smLimit ?? undefined,
-  }));
+  // Under MPS, processes that autotuned beside each other keep what they picked so (sim/sharing/started-together.ts).
+  const together = run.startedTogether === true && run.processes.length > 1 && MPS_MODES.includes(run.mode);
+  const coRunners: CoRunner[] = run.processes.map((p, i) => {
+    const profile = profileOf(set, p.workload, `${run.source}: processes[${i}]`);
+    return { profile: together ? startedTogetherProfile(profile) : profile, smLimit: p.smLimit ?? undefined };
+  });
   const result =
     run.mode === "mig"
       ? predictMig(set, run, coRunners, params)

@@ -15,6 +15,14 @@ export const smCurveSchema = z.object({
   alpha: z.number().min(0),
 });
 
+const kernelFiguresSchema = z.object({
+  perStep: positive,
+  exposedPerStep: z.number().min(0),
+  meanUs: positive,
+  turnUs: positive,
+  largeShare: fraction.optional(),
+});
+
 export const workloadProfileSchema = z.object({
   id: z.string().min(1),
   model: z.string().min(1),
@@ -29,15 +37,7 @@ export const workloadProfileSchema = z.object({
   memoryBoundFraction: fraction,
   memoryBytes: z.number().min(0),
   minMemoryBytes: z.number().min(0).optional(),
-  kernels: z
-    .object({
-      perStep: positive,
-      exposedPerStep: z.number().min(0),
-      meanUs: positive,
-      turnUs: positive,
-      largeShare: fraction.optional(),
-    })
-    .optional(),
+  kernels: kernelFiguresSchema.optional(),
   smActivity: fraction,
   dramUtil: fraction,
   powerW: z.number().min(0),
@@ -46,6 +46,7 @@ export const workloadProfileSchema = z.object({
   startupSmActivity: fraction.optional(),
   startupBuildS: z.number().min(0).optional(),
   startupWaitS: z.number().min(0).optional(),
+  startedTogether: z.object({ kernels: kernelFiguresSchema }).optional(),
   transferred: z.boolean(),
 });
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from .errors import InputError
-from .experiment import MODES, STARTS, Experiment, ProcSpec, Settings, run_id
+from .experiment import MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
 from .stepper import LOOPS
 from .workloads import load_catalog, load_spec_file, resolve
 
@@ -34,7 +34,7 @@ def _known(args) -> dict:
 
 
 def _settings(args) -> Settings:
-    keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers", "loop", "cudnn_benchmark", "start")
+    keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers", "loop", "cudnn_benchmark", "start", "measure")
     return Settings().with_overrides({k: getattr(args, k) for k in keys if getattr(args, k, None) is not None})
 
 
@@ -141,7 +141,7 @@ def cmd_run(args) -> int:
     if (args.mode in ("mps-partitioned", "green")) != (args.sm_limit is not None):
         raise InputError("(command line)", "--sm-limit", "given exactly for modes mps-partitioned and green", args.sm_limit)
     settings = _settings(args)
-    rid = args.run_id or run_id(args.mode, procs_ids, args.sm_limit, 1, 1, start=settings.start)
+    rid = args.run_id or run_id(args.mode, procs_ids, args.sm_limit, 1, 1, start=settings.start, measure=settings.measure)
     profiles = args.mig_profiles.split(",") if args.mig_profiles else [None] * len(procs_ids)
     if len(profiles) != len(procs_ids) or (args.mig_profiles and args.mode != "mig"):
         raise InputError("(command line)", "--mig-profiles", f"mode mig with one profile per process ({len(procs_ids)})")
@@ -257,6 +257,12 @@ def parser() -> argparse.ArgumentParser:
         choices=STARTS,
         help="together (default: every process at once, as a launcher), staggered (each once the one before is warm) or "
         "isolated (each warms up alone while the ones before it wait)",
+    )
+    sp.add_argument(
+        "--measure",
+        choices=MEASURES,
+        help="shared (default: every process trains in one window) or turns (once all are warm, each trains alone in "
+        "turn while the others wait: how fast what each autotuned beside the others runs alone)",
     )
     sp.add_argument("--mig-profiles", help="mig: comma-separated instance profiles to create, one per process")
     sp.add_argument("--allow-mig-reconfigure", action="store_true", help="let mig runs create and destroy instances")

@@ -2,8 +2,9 @@
 workload, in one resumable command on the profiler's own machinery:
 
 1. a plan (plan.expand_plan) run by session.run_all: solo with a kernel trace, then one process under an MPS cap
-   at each of the GPU's MIG SM counts (characterize.yaml), and after the solo run the memory-cap search
-   (memory_search.py, run_all follow-ups on the same workers);
+   at each of the GPU's MIG SM counts (characterize.yaml), its started-together probe with autotuning on (two
+   copies started together under MPS, then each trained and traced alone in turn: docs/calibration.md), and after
+   the solo run the memory-cap search (memory_search.py, run_all follow-ups on the same workers);
 2. start-up replays (replay.run_replay, fresh processes as users launch jobs): alone, then beside one busy job
    time-sliced and under MPS (startup_replays.py).
 
@@ -32,6 +33,7 @@ from .workloads import Workload
 
 SOLO = "characterize-solo"
 SM_CAPS = "characterize-sm-caps"
+PROBE = "characterize-started-together"
 SCENARIO_FILE = "characterized.yaml"
 WORKERS = "new worker processes"
 REPLAY_KINDS = (("alone", "start-up alone (2 fresh jobs)"), ("naive", "start-up beside a busy job, time-sliced"), ("mps", "start-up beside a busy job, MPS"))
@@ -52,12 +54,15 @@ def spec_settings(path: str) -> dict:
 def measurement_plan(
     ids: list[str], caps: list[int], custom: dict[str, Workload], source: str, settings: dict
 ) -> list[Experiment]:
-    """The solo and SM-capped runs of the workloads, as a plan file would give them."""
+    """The solo, SM-capped and started-together probe runs of the workloads, as a plan file would give them."""
     solo = {"measure_s": 3, **settings, "trace_iters": 2}
     groups = [{"name": SOLO, "modes": ["exclusive"], "workloads": ids, "settings": solo}]
     if caps:
         capped = {"warmup_s": 1.5, "measure_s": 2.5, **settings}
         groups.append({"name": SM_CAPS, "modes": ["mps-partitioned"], "sm_limits": caps, "workloads": ids, "settings": capped})
+    if settings.get("cudnn_benchmark", True):  # what two processes autotuning side by side keep (nothing to probe without)
+        probe = {"measure_s": 3, **settings, "measure": "turns", "trace_iters": 1}
+        groups.append({"name": PROBE, "modes": ["mps"], "copies": [2], "workloads": ids, "settings": probe})
     experiments, _ = expand_plan({"groups": groups}, source, custom)
     return experiments
 
@@ -79,13 +84,15 @@ def estimate(experiments: list[Experiment], ids: list[str], out: Path) -> list[C
     c = facts().costs_s
     todo = [e for e in experiments if not is_complete(out / e.run_id)]
     solo = [e for e in todo if e.mode == "exclusive"]
-    capped = [e for e in todo if e.mode in MPS_MODES]
+    probes = [e for e in todo if e.settings.measure == "turns"]
+    capped = [e for e in todo if e.mode in MPS_MODES and e not in probes]
     searched = [w for w in ids if not any(out.glob(f"exclusive__{w}__cap*"))]
-    envs = ({"plain"} if solo or searched else set()) | {e.procs[0].sm_limit for e in capped}
+    envs = ({"plain"} if solo or searched else set()) | {e.procs[0].sm_limit for e in capped + probes}
     per_replay = replays.estimate_s(c["fresh_startup"])
     costs = [
         Cost("solo runs with a kernel trace", len(solo), c["solo_traced"]),
         Cost("single-process SM caps", len(capped), c["sm_capped"]),
+        Cost("started-together probes (2 copies)", len(probes), c["probe"]),
         Cost("memory caps (at most)", len(searched) * facts().memory_cap_steps, c["memory_cap"]),
         Cost(WORKERS, len(envs), c["worker_start"]),
     ]

@@ -8,6 +8,7 @@ MODES = ("exclusive", "naive", "mps", "mps-partitioned", "green", "mig")
 # Modes whose processes are clients of the profiler's MPS daemon.
 MPS_MODES = ("mps", "mps-partitioned")
 STARTS = ("together", "staggered", "isolated")
+MEASURES = ("shared", "turns")
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,10 @@ class Settings:
     # "staggered" (each once the one before it has warmed up, so each autotunes beside co-runners already training) or
     # "isolated" (each warms up, autotuning included, while the ones before it wait; then all train together).
     start: str = "together"
+    # How a mix is measured once every process is warm: "shared" (all train together in one window) or "turns" (each
+    # trains alone in turn while the others wait with the GPU idle): how fast the algorithms each process autotuned
+    # beside the others run alone (docs/calibration.md, "started together").
+    measure: str = "shared"
 
     def with_overrides(self, overrides: dict) -> "Settings":
         return replace(self, **overrides)
@@ -80,6 +85,7 @@ def run_id(
     repeats: int,
     memory_cap_gib: float = 0.0,
     start: str = "together",
+    measure: str = "shared",
 ) -> str:
     parts = [mode, procset_label(workloads)]
     if sm_limit is not None:
@@ -88,6 +94,8 @@ def run_id(
         parts.append(f"cap{memory_cap_gib:g}g")
     if start != "together":
         parts.append(start)
+    if measure != "shared":
+        parts.append(measure)
     if repeats > 1:
         parts.append(f"r{repeat}")
     return "__".join(parts)

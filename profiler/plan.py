@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 
 from .errors import InputError
-from .experiment import MODES, STARTS, Experiment, ProcSpec, Settings, run_id
+from .experiment import MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
 from .stepper import LOOPS
 from .workloads import Workload, load_catalog, parse_workloads, resolve
 
@@ -24,6 +24,7 @@ SETTING_TYPES = {
     "loop": str,
     "cudnn_benchmark": bool,
     "start": str,
+    "measure": str,
 }
 GROUP_KEYS = {
     "name",
@@ -37,6 +38,7 @@ GROUP_KEYS = {
     "validation",
     "notes",
     "settings",
+    "tag",
 }
 
 
@@ -53,7 +55,7 @@ def parse_settings(raw: object, file: str, where: str) -> dict:
         want = SETTING_TYPES.get(key)
         if want is None:
             raise InputError(file, f"{where}.{key}", f"one of {', '.join(SETTING_TYPES)}", key)
-        choices = {"loop": LOOPS, "start": STARTS}.get(key)
+        choices = {"loop": LOOPS, "start": STARTS, "measure": MEASURES}.get(key)
         if choices:
             if value not in choices:
                 raise InputError(file, f"{where}.{key}", f"one of {', '.join(choices)}", value)
@@ -124,6 +126,10 @@ def _expand_group(group: object, index: int, known: dict[str, Workload], file: s
     if not isinstance(validation, bool):
         raise InputError(file, f"{where}.validation", "true or false", validation)
     settings = _settings(group.get("settings"), file, f"{where}.settings", base)
+    # A label on the group's run ids, so that a group can run again what another ran (say, a same-machine reference).
+    tag = group.get("tag")
+    if tag is not None and not (isinstance(tag, str) and tag.isidentifier()):
+        raise InputError(file, f"{where}.tag", "a short label of letters, digits and _", tag)
     out = []
     for mode in modes:
         partitioned = mode in ("mps-partitioned", "green")
@@ -145,7 +151,8 @@ def _expand_group(group: object, index: int, known: dict[str, Workload], file: s
                 for r in range(1, repeats + 1):
                     out.append(
                         Experiment(
-                            run_id=run_id(mode, procs, limit, r, repeats, settings.memory_cap_gib, settings.start),
+                            run_id=run_id(mode, procs, limit, r, repeats, settings.memory_cap_gib, settings.start, settings.measure)
+                            + (f"__{tag}" if tag else ""),
                             experiment=name,
                             mode=mode,
                             procs=tuple(ProcSpec(i, w, limit, mig_profile=m) for i, (w, m) in enumerate(zip(procs, migs))),

@@ -18,7 +18,8 @@ PREPARE_TIMEOUT_S = 300.0
 MEASURE_TIMEOUT_S = 240.0
 TRACE_TIMEOUT_S = 180.0
 FINISH_TIMEOUT_S = 60.0
-WINDOW_LEAD_S = 0.3
+WINDOW_LEAD_S = 0.3  # the window opens this long after the last worker is warm, so every worker hears of it
+TURN_LEAD_S = 1.0
 # procs.jsonl fields only a living worker can report
 UNKNOWN_AFTER_KILL = (
     "step_time_median_s",
@@ -28,7 +29,7 @@ UNKNOWN_AFTER_KILL = (
     "mem_reserved_peak_bytes",
     "nvml_mem_bytes",
     "sm_count_seen",
-)  # the window opens this long after the last worker is warm, so every worker hears of it
+)
 
 
 class Outcomes:
@@ -104,6 +105,25 @@ def status_of(records: list[dict], interrupted: bool) -> str:
     return "complete"
 
 
+def measure_in_turns(out: Outcomes, s, manifest: dict, run_dir: Path) -> None:
+    """Each live process in turn measures (and traces) alone while the others wait idle; the manifest's window spans
+    every turn. A process re-warms the GPU for TURN_LEAD_S before its window opens."""
+    first = None
+    for proc in sorted(out.live):
+        start = time.time() + TURN_LEAD_S
+        first = first or start
+        window = {"start": start, "end": start + s.measure_s}
+        out.workers[proc].send(op="measure", window=window, min_steps=s.min_steps)
+        if not out.wait_for("measured", MEASURE_TIMEOUT_S + s.measure_s, [proc]):
+            return
+        if s.trace_iters and proc in out.live:
+            out.workers[proc].send(op="trace", iters=s.trace_iters)
+            if not out.wait_for("traced", TRACE_TIMEOUT_S, [proc]):
+                return
+        manifest["window"] = {"start": first, "end": time.time()}
+        write_json_atomic(run_dir / "manifest.json", manifest)
+
+
 def run_experiment(
     exp: Experiment, workloads: dict[str, Workload], environment: dict, runs_dir: Path, sampler, workers
 ) -> str:
@@ -142,15 +162,17 @@ def run_experiment(
             if s.start != "together":  # the next starts once this one is warm (staggered: it trains on meanwhile)
                 ok = out.wait_for("ready", PREPARE_TIMEOUT_S, [proc]) and ok
         ok = out.wait_for("ready", PREPARE_TIMEOUT_S) and ok
-        if ok and out.live:
+        if ok and out.live and s.measure == "turns":
+            measure_in_turns(out, s, manifest, run_dir)
+        elif ok and out.live:
             start = time.time() + WINDOW_LEAD_S
             manifest["window"] = {"start": start, "end": start + s.measure_s}
             write_json_atomic(run_dir / "manifest.json", manifest)
             out.send_live(op="measure", window=manifest["window"], min_steps=s.min_steps)
             ok = out.wait_for("measured", MEASURE_TIMEOUT_S + s.measure_s)
-        if ok and s.trace_iters and out.live:
-            out.send_live(op="trace", iters=s.trace_iters)
-            out.wait_for("traced", TRACE_TIMEOUT_S)
+            if ok and s.trace_iters and out.live:
+                out.send_live(op="trace", iters=s.trace_iters)
+                out.wait_for("traced", TRACE_TIMEOUT_S)
     except KeyboardInterrupt:
         interrupted = True
         raise

@@ -171,7 +171,8 @@ class Worker:
                 self.ready_sent = True
                 self.event("warmup_done")
                 self.reply(op="ready", proc=self.proc, sm_count_seen=self.sm_seen)
-                if self.settings.get("start") == "isolated":  # wait, GPU idle, while the next ones warm up alone
+                # isolated: wait, GPU idle, while the next ones warm up alone; turns: until this one's turn
+                if self.settings.get("start") == "isolated" or self.turns():
                     self.stepper.drain()
                     self.state = "idle"
         elif self.state == "measure":
@@ -183,7 +184,11 @@ class Worker:
                 self.measured.append(dt)
                 if len(self.measured) >= self.min_steps and t_end >= self.window["end"]:
                     self.event("measure_end")
-                    self.state = "tail"  # keep the GPU as busy as before until every co-runner is done
+                    if self.turns():  # the next one's turn: leave the GPU to it
+                        self.stepper.drain()
+                        self.state = "idle"
+                    else:
+                        self.state = "tail"  # keep the GPU as busy as before until every co-runner is done
                     self.reply(op="measured", proc=self.proc)
         elif self.state == "job":
             self.record(done, "job")
@@ -192,6 +197,9 @@ class Worker:
             if self.done_steps >= self.target:
                 self.state = "idle"
                 self.reply(op="job_done", proc=self.proc, train_start=self.train_start, finish=t_end, steps=self.done_steps)
+
+    def turns(self) -> bool:
+        return self.settings.get("measure") == "turns"
 
     def record(self, done: Done, phase: str) -> None:
         self.files.write("steps", step_record(self.proc, done, phase))

@@ -13,6 +13,7 @@ import { kernelStats } from "./kernel-stats.ts";
 import { curveStepTime } from "../../sim/sharing/sm-scaling.ts";
 import { fitCurve, type SmPoint } from "./sm-curve.ts";
 import { computationKeys } from "./computation.ts";
+import { startedTogetherKernels } from "./started-together.ts";
 import { fitStartup, type StartupFit, type WorkloadStartup } from "./startup.ts";
 import { mean, median } from "./stats.ts";
 
@@ -202,6 +203,7 @@ export function fitProfiles(
     warnings: [],
   };
   const startup = fitStartup(ds);
+  const together = startedTogetherKernels(ds, gpuSms);
   const traced = new Set(ds.iterations.map((it) => it.run_id));
   /**
    * A workload's start-up, each figure its own where measured, else that of one computing the same (start-up is
@@ -287,6 +289,7 @@ export function fitProfiles(
       smScaling: { sms: points.map((p) => p.sms), stepTimeS: points.map((p) => p.stepTimeS) },
       smCurve: fit.curve,
       ...started,
+      ...(together.has(id) ? { startedTogether: { kernels: together.get(id)! } } : {}),
       transferred: false,
     };
     startupUsed ||= started !== undefined;

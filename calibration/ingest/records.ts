@@ -72,6 +72,8 @@ export interface Manifest {
     cudnn_benchmark?: boolean;
     /** How a mix's processes started; absent: together. */
     start?: "together" | "staggered" | "isolated";
+    /** How the mix was measured once warm (each alone in turn: a started-together probe); absent: shared. */
+    measure?: "shared" | "turns";
   };
   command: string;
   started_at: number;

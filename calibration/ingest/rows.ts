@@ -53,6 +53,7 @@ function runRow(run: ParsedRun): RunRow {
     loop: m.settings.loop ?? "inflight",
     cudnn_benchmark: m.settings.cudnn_benchmark ?? true,
     start: m.settings.start ?? "together",
+    measure: m.settings.measure ?? "shared",
     capabilities: stableJson(m.capabilities ?? {}),
     notes: m.notes,
     ingest_status: run.status,

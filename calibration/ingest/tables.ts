@@ -60,6 +60,11 @@ export const RUNS = {
     "utf8",
     "how a mix's processes started: together (so in runs recorded before the setting existed), staggered or isolated",
   ),
+  measure: req(
+    "utf8",
+    "shared (every process in one window; so in runs recorded before the setting existed) or turns (each alone in " +
+      "turn after all warmed up together: a started-together probe, docs/calibration.md)",
+  ),
   capabilities: req("utf8", "what the host offered (MPS, GPM, green contexts...), as JSON with sorted keys"),
   notes: req("utf8", "free-text notes"),
   ingest_status: req("utf8", "ok; truncated (cut-off last lines, whole lines kept); corrupt (rows left out)"),

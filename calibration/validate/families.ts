@@ -58,7 +58,14 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "efficientvit_m2",
     "volo_d1_224",
   ],
-  convnexts: ["convnext_nano", "convnext_tiny", "convnext_atto", "convnextv2_atto", "convnext_femto"],
+  convnexts: [
+    "convnext_nano",
+    "convnext_tiny",
+    "convnext_atto",
+    "convnextv2_atto",
+    "convnext_femto",
+    "convnext_pico",
+  ],
   "concatenating nets": [
     "densenet121",
     "densenet169",

@@ -40,6 +40,10 @@ def test_characterize_records_every_run_calibration_uses_then_resumes_with_nothi
     runs = sorted(p.name for p in out.iterdir() if p.is_dir())
     assert runs[:1] == ["exclusive__my-net"] and (out / "exclusive__my-net" / "iterations.jsonl").exists()
     assert [r for r in runs if r.startswith("mps-partitioned")] == [f"mps-partitioned__my-net__sm{n}" for n in (16, 26, 32, 60, 64)]
+    # the started-together probe: two copies warmed up together, then each measured alone in turn, traced
+    probe = json.loads((out / "mps__2x-my-net__turns" / "manifest.json").read_text())
+    assert (probe["settings"]["measure"], probe["settings"]["trace_iters"], len(probe["processes"])) == ("turns", 1, 2)
+    assert "started-together probes (2 copies)" in first.stdout
     for run in runs:
         assert run_folder_errors(out / run) == [], run
     # SMs seen under each cap are the cap (MPS rounds the percentage down to whole TPCs)

@@ -64,6 +64,29 @@ def test_an_isolated_mix_warms_each_process_up_while_the_ones_before_it_wait(tmp
     assert {s["proc"] for s in steps if s["phase"] == "measure"} == {0, 1}
 
 
+def test_a_mix_measured_in_turns_trains_each_process_alone_after_they_warmed_up_together(tmp_path, fake_env):
+    args = ("--workloads", "fake-small,fake-large", "--measure", "turns", "--trace-iters", "1", *FAST)
+    res = fake("run", "--mode", "naive", *args, out=tmp_path, env=fake_env)
+    assert res.returncode == 0, res.stderr
+    run = tmp_path / "naive__fake-small+fake-large__turns"
+    assert run_folder_errors(run) == []
+    manifest = json.loads((run / "manifest.json").read_text())
+    assert manifest["status"] == "complete" and manifest["settings"]["measure"] == "turns"
+    steps = read_jsonl(run / "steps.jsonl")
+    measured = {p: [s for s in steps if s["proc"] == p and s["phase"] == "measure"] for p in (0, 1)}
+    assert all(len(m) >= 4 for m in measured.values())
+    # proc 0's turn ended before proc 1's began, and no process stepped during the other's turn
+    turn = {p: (m[0]["t_end"] - m[0]["dt_s"], m[-1]["t_end"]) for p, m in measured.items()}
+    assert turn[0][1] <= turn[1][0]
+    assert not [s for s in steps if s["proc"] == 1 and turn[0][0] < s["t_end"] < turn[0][1]]
+    assert not [s for s in steps if s["proc"] == 0 and turn[1][0] < s["t_end"] < turn[1][1]]
+    window = manifest["window"]
+    assert window["start"] <= turn[0][0] and turn[1][1] <= window["end"]
+    assert {k["proc"] for k in read_jsonl(run / "kernels.jsonl")} == {0, 1}
+    for rec in read_jsonl(run / "procs.jsonl"):
+        assert rec["steps_measured"] == len(measured[rec["proc"]])
+
+
 def test_throughput_and_epoch_time_follow_from_the_measured_steps(tmp_path, fake_env):
     fake("run", "--mode", "exclusive", "--workloads", "fake-large", *FAST, out=tmp_path, env=fake_env)
     run = tmp_path / "exclusive__fake-large"

@@ -192,6 +192,7 @@ export class Cluster implements ClusterView {
       d.rates.push(0);
       d.memoryUsed += this.footprint(job);
       if (jobs.alone[job]) d.holdsAlone = true;
+      this.markStartedTogether(job, d, now);
       this.log.add(now, "start", { job, gpu: d.gpu, device: dev });
     });
     this.changed(devices);
@@ -351,7 +352,27 @@ export class Cluster implements ClusterView {
 
   /** The job's current phase (Phases). */
   private phaseOf(job: number): number {
-    return this.phases.of(this.jobs.workload[job], this.jobs.inStartup[job] === 1);
+    const { workload, inStartup, startedTogether } = this.jobs;
+    return this.phases.of(workload[job], inStartup[job] === 1, startedTogether[job] === 1);
+  }
+
+  /**
+   * Under MPS a job that starts beside co-runners starting too (in their start-up, or placed at this instant)
+   * autotunes beside them: it and they train by their started-together profiles. Co-runners training from their
+   * start change phase now (they have not progressed yet).
+   */
+  private markStartedTogether(job: number, d: Device, now: number): void {
+    const { jobs } = this;
+    const starting = (j: number) => jobs.inStartup[j] === 1 || jobs.start[j] === now;
+    const mps = d.setup.mode === "mps" || (d.setup.mode === "mig" && d.setup.inside === "mps");
+    if (!mps || !starting(job)) return;
+    const others = d.jobs.filter((j) => j !== job && starting(j));
+    if (others.length === 0) return;
+    for (const j of [job, ...others]) {
+      jobs.startedTogether[j] = 1;
+      const at = d.jobs.indexOf(j);
+      if (at >= 0) d.workloads[at] = this.phaseOf(j);
+    }
   }
 
   /** Start-up done: the job trains from now on, its devices get new rates. */
@@ -365,7 +386,7 @@ export class Cluster implements ClusterView {
     this.jobs.remaining[job] = this.jobs.steps[job];
     for (const dev of devices) {
       const d = this.devices[dev];
-      d.workloads[d.jobs.indexOf(job)] = this.jobs.workload[job];
+      d.workloads[d.jobs.indexOf(job)] = this.phaseOf(job);
     }
     this.log.add(now, "train", { job, gpu: this.devices[devices[0]].gpu, device: devices[0] });
     this.changed(devices);

@@ -41,6 +41,11 @@ export class JobTable {
   /** 1 while the job is in its start-up phase (one "step" of its workload's start-up profile), then 0. */
   readonly inStartup: Uint8Array;
   /**
+   * 1 once the job started on an MPS device beside a co-runner starting too (still in its start-up, or placed at
+   * the same instant): it trains by its workload's started-together profile (sim/sharing/started-together.ts).
+   */
+  readonly startedTogether: Uint8Array;
+  /**
    * Steps left of the current phase (start-up: the part of its one step; training: steps), the current rate
    * (steps/s of that phase) and when `remaining` was last brought up to date.
    */
@@ -106,6 +111,7 @@ export class JobTable {
     this.state = new Uint8Array(n).fill(NOT_ARRIVED);
     this.inStartup = Uint8Array.from(this.workload, (w) => (startsUp[w] === true ? 1 : 0));
     this.remaining = Float64Array.from(this.steps, (s, j) => (this.inStartup[j] === 1 ? 1 : s));
+    this.startedTogether = new Uint8Array(n);
     this.rate = new Float64Array(n);
     this.since = new Float64Array(n);
     this.start = new Float64Array(n).fill(NaN);

@@ -22,6 +22,15 @@ export interface SmCurve {
   alpha: number;
 }
 
+/** A step's kernels as the MPS model reads them (WorkloadProfile.kernels says what each means). */
+export interface KernelFigures {
+  perStep: number;
+  exposedPerStep: number;
+  meanUs: number;
+  turnUs: number;
+  largeShare?: number;
+}
+
 /** A workload's calibrated behaviour on one GPU model (see calibration/). */
 export interface WorkloadProfile {
   id: string;
@@ -61,7 +70,7 @@ export interface WorkloadProfile {
    * clients' large kernels take turns at the SMs while small ones run beside them (mps.ts). `largeShare`: the
    * share of its kernel time in those large kernels (absent in sets calibrated before 2026-12-02: taken as 1).
    */
-  kernels?: { perStep: number; exposedPerStep: number; meanUs: number; turnUs: number; largeShare?: number };
+  kernels?: KernelFigures;
   /** Mean SM activity (0..1), DRAM bandwidth utilization (0..1, NVML GPM) and board power (W) while it runs alone. */
   smActivity: number;
   dramUtil: number;
@@ -93,6 +102,12 @@ export interface WorkloadProfile {
    * build (the rest is synchronized trials, cuDNN autotuning), and its workload's `startupWaitS` if measured.
    */
   startupPhase?: { buildS: number; waitS?: number };
+  /**
+   * What it keeps after it autotuned under MPS while co-runners autotuned too (a mix started together;
+   * started-together.ts): its kernels then (as `kernels`), from a calibration probe; absent when never probed (its
+   * solo kernels hold).
+   */
+  startedTogether?: { kernels: KernelFigures };
   /** True when any number here was scaled from another GPU rather than measured (see calibration/transfer). */
   transferred: boolean;
 }

@@ -94,18 +94,18 @@ test("MPS per-job throughput: MAPE at most 5% on the study's validation runs", (
 
 const checkJobs = (experiment: string) => mpsJobs.filter((j) => experimentOf.get(j.run_id) === experiment);
 
-test("MPS per-job throughput on fresh mixes of fitted zoo models: held at the shipped set's 7.0 %", (t) => {
+test("MPS per-job throughput on fresh mixes of fitted zoo models: held at the shipped set's 6.5 %", (t) => {
   // Session 8's zoo8-fresh-check: twelve mixes recorded after the memory stretch was chosen, held out of the fit.
   // 7.21 % before session 9's same-workload interference and after it, 6.98 % with session 15's product of
-  // co-runners' interference.
-  holdsMape(t, checkJobs("zoo8-fresh-check"), 25, 7.0);
+  // co-runners' interference, 6.45 % with session 18's started-together kernels.
+  holdsMape(t, checkJobs("zoo8-fresh-check"), 25, 6.5);
 });
 
-test("MPS per-job throughput on copies of fitted zoo models: held at the shipped set's 5.1 %", (t) => {
+test("MPS per-job throughput on copies of fitted zoo models: held at the shipped set's 5.05 %", (t) => {
   // Session 9's zoo9-copies-check: 2-4 copies of models never run as copies (and two copies beside a third),
   // recorded after mpsInterferenceSame was chosen. The set before it: 7.24 %, every copies run too slow; 5.84 %
-  // with it, 5.06 % with session 15's product.
-  holdsMape(t, checkJobs("zoo9-copies-check"), 40, 5.1);
+  // with it, 5.06 % with session 15's product, 5.03 % with session 18's refit.
+  holdsMape(t, checkJobs("zoo9-copies-check"), 40, 5.05);
 });
 
 test("MPS per-job throughput on pairs of fitted zoo models never run together: held at the shipped set's 8.8 %", (t) => {
@@ -116,76 +116,110 @@ test("MPS per-job throughput on pairs of fitted zoo models never run together: h
   holdsMape(t, checkJobs("zoo10-split-check"), 30, 8.8);
 });
 
-test("MPS per-job throughput on four models new to session 11, recorded after every choice: held at 4.75 %", (t) => {
+test("MPS per-job throughput on four models new to session 11, recorded after every choice: held at 5.1 %", (t) => {
   // zoo11-unseen-check: resnet34, efficientnet_b2, dpn68 and efficientformer_l1, profiled alone as a user would,
   // then in pairs, a triple and copies started together; no fit, fold or form choice saw them. 4.51 % before
-  // session 15's product, 4.71 % with it.
-  holdsMape(t, checkJobs("zoo11-unseen-check"), 20, 4.75);
+  // session 15's product, 4.71 % with it, 5.07 % with session 18's refit (its started-together kernels).
+  holdsMape(t, checkJobs("zoo11-unseen-check"), 20, 5.1);
 });
 
-test("MPS per-job throughput on four models new to session 12, recorded after every choice: held at 6.85 %", (t) => {
+test("MPS per-job throughput on four models new to session 12, recorded after every choice: held at 7.9 %", (t) => {
   // zoo12-unseen-check: res2net50_26w_4s, pit_ti_224, lcnet_100 and coat_lite_tiny, profiled alone, then six
   // pairs, a triple and three lcnet copies started together; no fit, fold or form choice saw them. Worst:
-  // res2net50 beside deit_tiny, 23 % too slow predicted. 7.16 % before session 15's product, 6.83 % with it.
-  holdsMape(t, checkJobs("zoo12-unseen-check"), 20, 6.85);
+  // res2net50 beside deit_tiny, 23 % too slow predicted. 7.16 % before session 15's product, 6.83 % with it, 7.86 %
+  // with session 18's refit.
+  holdsMape(t, checkJobs("zoo12-unseen-check"), 20, 7.9);
 });
 
-test("MPS per-job throughput on four models new to session 13, unseen by its form trials: held at 9.55 %", (t) => {
+test("MPS per-job throughput on four models new to session 13, unseen by its form trials: held at 9.8 %", (t) => {
   // zoo13-unseen-check: convnext_femto, mobilenetv3_large_075, seresnext26d_32x4d and selecsls42b, profiled alone,
   // then seven pairs, a triple and two 3-copy runs started together, all on one machine; kept out of the working
   // copy until the session's two form trials were done (neither was adopted). One of three convnext_femto copies
   // started together is 59 % too fast predicted (cuDNN autotuning beside co-runners, docs/calibration.md); without
-  // the convnext_femto runs 6.0 % over 16 jobs. Session 15's product: 9.53 and 5.88 %.
+  // the convnext_femto runs 6.0 % over 16 jobs. Session 15's product: 9.53 and 5.88 %; session 18's refit: 9.78 and
+  // 6.25 %.
   const jobs = checkJobs("zoo13-unseen-check");
-  holdsMape(t, jobs, 20, 9.55);
+  holdsMape(t, jobs, 20, 9.8);
   holdsMape(
     t,
     jobs.filter((j) => !j.run_id.includes("convnextfemto")),
     15,
-    5.9,
+    6.3,
   );
 });
 
-test("MPS per-job throughput on four models new to session 16, recorded after every choice: held at 9.75 %", (t) => {
+test("MPS per-job throughput on four models new to session 16, recorded after every choice: held at 9.05 %", (t) => {
   // zoo14-unseen-check: nf_resnet50, hgnetv2_b0, mobilevitv2_075 and repvit_m1, profiled alone as a user would, then
   // six pairs, two triples, a quad of all four and two 3-copy runs started together, after session 15's product was
   // chosen: 9.73 % (11.06 % with the form before it). Worst: hgnetv2_b0 beside deit_tiny, 32 % too slow predicted.
-  holdsMape(t, checkJobs("zoo14-unseen-check"), 25, 9.75);
+  // Session 18's refit: 9.00 %.
+  holdsMape(t, checkJobs("zoo14-unseen-check"), 25, 9.05);
 });
 
-test("MPS per-job throughput on four models new to session 17, recorded after every choice: held at 9.4 %", (t) => {
+test("MPS per-job throughput on four models new to session 17, recorded after every choice: held at 8.65 %", (t) => {
   // zoo15-unseen-check: resnest14d, efficientvit_m2, botnet26t_256 and volo_d1_224, profiled alone as a user would,
   // then six pairs, two triples, a quad of all four, four copies of efficientvit_m2 and three of resnest14d started
   // together: 9.38 %. Worst: ghostnet beside volo_d1 and resnest14d, 21 % too slow predicted; efficientvit_m2 is too
   // slow predicted beside other models (-17 to -20 %) and too fast as copies (+18 %), as hgnetv2_b0 in zoo14.
-  holdsMape(t, checkJobs("zoo15-unseen-check"), 29, 9.4);
+  // Session 18's refit: 8.61 %.
+  holdsMape(t, checkJobs("zoo15-unseen-check"), 29, 8.65);
 });
 
-test("MPS per-job throughput on launch-bound fitted models beside few- and many-wave co-runners: held at 5.15 %", (t) => {
+test("MPS per-job throughput on launch-bound fitted models beside few- and many-wave co-runners: held at 4.65 %", (t) => {
   // session17-wave-check, recorded to decide session 17's wave-wait form by a rule set down first (adopt if 0.5 point
   // better): 5.13 % with the shipped form, 4.94 % with the wave wait, so it was not adopted.
-  holdsMape(t, checkJobs("session17-wave-check"), 29, 5.15);
+  // Session 18's refit: 4.61 %.
+  holdsMape(t, checkJobs("session17-wave-check"), 29, 4.65);
 });
 
-test("MPS per-job throughput on mixes of three to five fitted zoo models never run together: held at 7.35 and 9.2 %", (t) => {
+test("MPS per-job throughput on mixes of three to five fitted zoo models never run together: held at 8.15 and 7.8 %", (t) => {
   // session15-mix-check, in two parts. Ten MPS mixes (a fixed rotation over the non-ConvNeXt zoo models by large-kernel
   // time) on one machine, recorded to decide session 15's product of co-runners' interference before it was chosen:
   // 10.17 % with the set before it (mean -9.4 %, too slow predicted), 7.33 % with it. Then nine triples and quads of
-  // other zoo models on a second machine, recorded after the choice: 10.26 % before it, 9.18 % with it.
+  // other zoo models on a second machine, recorded after the choice: 10.26 % before it, 9.18 % with it. Session 18's
+  // refit (started-together kernels): 8.11 and 7.76 %.
   const jobs = checkJobs("session15-mix-check");
   t.true(jobs.every((j) => j.co_runners.split(" + ").length >= 3));
   holdsMape(
     t,
     jobs.filter((j) => j.run_id.endsWith("__host-a76241b2")),
     36,
-    7.35,
+    8.15,
   );
   holdsMape(
     t,
     jobs.filter((j) => j.run_id.endsWith("__host-a0a2db70")),
     31,
-    9.2,
+    7.8,
   );
+});
+
+test("MPS per-job throughput on ConvNeXt-style models started together, read with their probes' kernels: held at 11.2 and 9.95 %", (t) => {
+  // Session 18, started-together MPS mixes of probed models never run together. session18-start-check (13 runs, with
+  // a ConvNeXt new to the dataset, convnext_pico) decided against the probes' step times: 15.30 % with solo
+  // profiles, 16.22 % with them. session18-start-check2 (12 runs recorded after a second rule) decided for the probes'
+  // kernels: 16.78 % with solo profiles, 10.50 % with kernels and step times, 9.94 % with kernels alone (shipped;
+  // 11.15 % on the first check).
+  holdsMape(t, checkJobs("session18-start-check"), 28, 11.2);
+  holdsMape(t, checkJobs("session18-start-check2"), 26, 9.95);
+});
+
+test("probes are profiles, not mixes: a probed workload trains by its probe's kernels when started together", (t) => {
+  const probes = dataset.runs.filter((r) => r.measure === "turns");
+  t.true(probes.length >= 11);
+  t.false(
+    runs.some((r) => probes.some((p) => p.run_id === r.runId)),
+    "no probe is compared or fitted as a mix",
+  );
+  const probed = new Set(
+    dataset.procs.filter((p) => probes.some((r) => r.run_id === p.run_id)).map((p) => p.workload),
+  );
+  const withKernels = Object.values(set.workloads).filter((w) => w.startedTogether !== undefined);
+  t.deepEqual(withKernels.map((w) => w.id).sort(), [...probed].filter((w) => w in set.workloads).sort());
+  // convnext_nano's two copies kept 510-523 kernels a step of 150-160 us; alone it runs 2,267 of 36 us.
+  const nano = set.workloads["convnextnano-in-b128"];
+  t.true(nano.startedTogether!.kernels.perStep < nano.kernels!.perStep / 2);
+  t.true(nano.startedTogether!.kernels.turnUs > 2 * nano.kernels!.turnUs);
 });
 
 test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound models in most: held at 3.55 %", (t) => {
@@ -201,18 +235,19 @@ test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound mod
   holdsMape(t, crossed, 20, 3.55);
 });
 
-test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 9.85 %", (t) => {
+test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 8.5 %", (t) => {
   // Issue 13's target for models no fit has seen is 8 %: not met (docs/calibration.md). 9.37 % over the first seven
   // models with session 7's set; session 8's convnextv2_atto (3 copies 29-45 % high: cuDNN autotuning beside
   // co-runners) raised it to 10.47 %; 10.35 % with session 9's same-workload interference, 9.78 % with session 10's
   // large kernels, 9.83 % with session 15's product. Session 15's mix check and session 17's wave check (above) have
-  // some of them too, reported with their checks.
+  // some of them too, reported with their checks. Session 18: 8.49 % over 78 jobs (its started-together checks add
+  // convnextv2_atto's mixes).
   const checks = new Set(["session15-mix-check", "session17-wave-check"]);
   holdsMape(
     t,
     mpsJobs.filter((j) => oursRun(j.run_id) && !checks.has(experimentOf.get(j.run_id) ?? "")),
     30,
-    9.85,
+    8.5,
   );
 });
 
@@ -237,7 +272,8 @@ test("live replays: every replayed job compared; median completion-time error wi
   // From each job's first step on (start-up taken as measured, co-runners' start-ups left out): the sharing
   // models on the stream.
   const training = summary.live_replays.training_pct.median_abs!;
-  t.true(training <= 6.1, `training median |error| ${training}%`);
+  // 6.05 % before session 18's refit, 6.33 % with it.
+  t.true(training <= 6.35, `training median |error| ${training}%`);
 });
 
 test("leave-models-out: each model family held out of the sharing fit, its runs predicted", (t) => {
@@ -246,17 +282,17 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   t.true(unseen.folds.length >= 8);
   for (const f of unseen.folds) t.true(f.predicted_runs > 0 && f.fitted_runs > 0, f.family);
   t.true(summary.jobs_unseen.mps >= 40, `${summary.jobs_unseen.mps} MPS jobs`);
-  // MPS-partitioned meets issue 13's 5 % (4.94 %). Not met: naive 4.18 % (target 3 %), plain MPS 12.16 % (target
-  // 8 %; 11.88 % before session 15's product of co-runners' interference, chosen on the mix check below: the ConvNeXt
-  // triples, already too fast predicted, went faster) and each MPS run's total throughput 7.57 % (target 5 %; 7.41);
-  // each is held at what the shipped set measured.
+  // Issue 13's targets, none met: naive 4.18 % (target 3 %), plain MPS 11.24 % (target 8 %; 12.16 % before session
+  // 18's started-together kernels, chosen on runs recorded for it), each MPS run's total throughput 6.91 % (target
+  // 5 %; 7.57), MPS-partitioned 5.63 % (target 5 %; 4.94 % before session 18's refit, which moved the MPS
+  // parameters both modes share); each is held at what the shipped set measured.
   t.true(summary.mape_unseen.naive <= 4.2, `naive ${summary.mape_unseen.naive}%`);
   t.true(
-    summary.mape_unseen["mps-partitioned"] <= 5,
+    summary.mape_unseen["mps-partitioned"] <= 5.65,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,
   );
-  t.true(summary.mape_unseen.mps <= 12.2, `mps ${summary.mape_unseen.mps}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 7.6, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(summary.mape_unseen.mps <= 11.25, `mps ${summary.mape_unseen.mps}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 6.95, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {
@@ -277,7 +313,7 @@ test("every out-of-memory run of the dataset is predicted, and no other", (t) =>
   t.is(all.false_alarms, 0);
 });
 
-test("kernel-level replay: naive within 5%, MPS within 8.25% per-job MAPE on validation runs", (t) => {
+test("kernel-level replay: naive within 5%, MPS within 10% per-job MAPE on validation runs", (t) => {
   const mape = replayMape(set, loadTraces(resolveSetDir("h200")), validation);
   t.log(JSON.stringify({ replayMape: mape }));
   t.true(mape.naive <= 5, `naive ${mape.naive}%`);
@@ -287,8 +323,9 @@ test("kernel-level replay: naive within 5%, MPS within 8.25% per-job MAPE on val
   // (four more new models, time-sliced pairs of launch-bound models) 8.24 % (naive 2.09 %), session 13's (four more new
   // models, two triples again) 8.46 % (naive 2.03 %): no model changed. Session 15's ten mixes of three to five
   // models and its refit (mpsMemoryContention 1.41): 8.52 %; its nine mixes recorded after the choice: 8.19 %; session 16's zoo14
-  // mixes: 8.20 %; session 17's zoo15 and wave-check mixes: 8.05 %.
-  t.true(mape.mps <= 8.25, `mps ${mape.mps}%`);
+  // mixes: 8.20 %; session 17's zoo15 and wave-check mixes: 8.05 %; session 18's started-together ConvNeXt mixes
+  // 9.93 % (the replay replays each job's solo trace, not its probe's), 9.98 % with session 18's refit.
+  t.true(mape.mps <= 10, `mps ${mape.mps}%`);
 });
 
 /** The compared MPS jobs of a folder of diagnostic runs, predicted with the shipped set. */
@@ -299,10 +336,11 @@ const mpsJobsIn = (folder: string) =>
 
 test("ConvNeXt mixes warmed up one at a time are predicted as other models are; started together they are not", (t) => {
   // calibration/data/h200-diagnostics/isolated (session 11, `--start isolated`): every job kept the algorithms cuDNN
-  // autotunes alone. 9.14 % over the 16 ConvNeXt jobs; the same machine's 3 copies started together: 64-86 % high.
+  // autotunes alone. 8.95 % over the 16 ConvNeXt jobs before session 18's refit, 9.45 % with it; the same machine's
+  // 3 copies started together: 64-86 % high.
   const jobs = mpsJobsIn("calibration/data/h200-diagnostics/isolated");
   const convnext = jobs.filter((j) => j.run_id.endsWith("__isolated") && j.run_id.includes("convnext"));
-  holdsMape(t, convnext, 16, 9.2);
+  holdsMape(t, convnext, 16, 9.5);
   const together = jobs.filter((j) => j.run_id === "mps__3x-convnextatto-in-b128");
   t.is(together.length, 3);
   t.true(
@@ -317,6 +355,6 @@ test("a ConvNeXt new to the dataset, warmed up one at a time, is predicted bette
   const jobs = mpsJobsIn("calibration/data/h200-diagnostics/isolated-femto");
   const isolated = jobs.filter((j) => j.run_id.endsWith("__isolated"));
   const together = jobs.filter((j) => !j.run_id.endsWith("__isolated"));
-  holdsMape(t, isolated, 7, 9.55);
+  holdsMape(t, isolated, 7, 9.6); // 9.5 % before session 18's refit, 9.57 % with it
   t.true(mapeOf(together) > 20, `started together: MAPE ${mapeOf(together)}%`);
 });

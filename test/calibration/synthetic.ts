@@ -140,6 +140,7 @@ function runRow(plan: Plan, index: number): RunRow {
     loop: "sync",
     cudnn_benchmark: true,
     start: "together",
+    measure: "shared",
     capabilities: "{}",
     notes: "",
     ingest_status: "ok",

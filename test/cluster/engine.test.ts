@@ -268,3 +268,46 @@ test("far from time 0, where float seconds cannot tell a step from now, a job st
   t.is(run.jobs.state[0], FINISHED);
   t.true(run.endS >= 1e20);
 });
+
+test("under MPS, jobs that start together train by their started-together kernels; one that starts beside a training job keeps its solo ones", (t) => {
+  const probed = (list: ReturnType<typeof job>[]) => {
+    const base = input({
+      hardware: gpus({ mode: "mps" }),
+      jobs: { list },
+      scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
+    });
+    const kernels = (turnUs: number) => ({
+      perStep: 100,
+      exposedPerStep: 0,
+      meanUs: turnUs,
+      turnUs,
+      largeShare: 0.9,
+    });
+    const workloads = Object.fromEntries(
+      Object.entries(base.workloads).map(([id, p]) => [
+        id,
+        {
+          ...p,
+          startupS: 4,
+          startupBusyFraction: 0.25,
+          kernels: kernels(10),
+          startedTogether: { kernels: kernels(100) },
+        },
+      ]),
+    );
+    return { ...base, workloads };
+  };
+  const trainingTurns = (list: ReturnType<typeof job>[]) => {
+    const seen = new Set<string>();
+    simulate(probed(list), {
+      share: (g, setup, coRunners) => {
+        if (coRunners.length === 2 && coRunners.every((c) => !c.profile.id.endsWith(":startup")))
+          seen.add(coRunners.map((c) => c.profile.kernels!.turnUs).join("+"));
+        return share(g, setup, coRunners, params);
+      },
+    });
+    return [...seen].sort();
+  };
+  t.true(trainingTurns([job("a", 0, "small", 20), job("b", 0, "small", 20)]).includes("100+100"));
+  t.deepEqual(trainingTurns([job("a", 0, "small", 20), job("b", 10, "small", 20)]), ["10+10"]);
+});

@@ -30,6 +30,7 @@ const run = (
   gpu: "NVIDIA H200",
   gpuUuid: "GPU-test",
   validation: false,
+  startedTogether: true,
   usable: true,
   memoryCapBytes: null,
   procs: procs.map((p, i) => ({ ...p, proc: i })),

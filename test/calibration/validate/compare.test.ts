@@ -90,6 +90,7 @@ test("which copy runs out of memory is a race: rates are predicted for the measu
     mode: "naive",
     gpu: "H200-141GB",
     validation: true,
+    startedTogether: true,
     usable: true,
     memoryCapBytes: null,
     gpuUuid: "GPU-test",

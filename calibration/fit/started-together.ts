@@ -1,0 +1,48 @@
+/**
+ * The kernels each probed workload runs after it autotuned beside co-runners that autotuned too
+ * (`WorkloadProfile.startedTogether`, sim/sharing/started-together.ts). A probe is a run measured in turns
+ * (`python -m profiler run --mode mps --copies 2 --measure turns --trace-iters 1`): copies of one workload start
+ * together, then each trains (and is traced) alone in turn. Each copy kept its own algorithms, so the figures are
+ * the mean over the copies of what each one's trace says (kernel-stats.ts).
+ */
+import type { KernelFigures } from "../../sim/sharing/types.ts";
+import type { Dataset } from "../dataset.ts";
+import { kernelStats, type KernelStats } from "./kernel-stats.ts";
+import { mean } from "./stats.ts";
+
+function meanStats(all: KernelStats[]): KernelFigures {
+  const of = (key: keyof KernelStats) => mean(all.map((s) => s[key]));
+  return {
+    perStep: of("perStep"),
+    exposedPerStep: of("exposedPerStep"),
+    meanUs: of("meanUs"),
+    turnUs: of("turnUs"),
+    largeShare: of("largeShare"),
+  };
+}
+
+export function startedTogetherKernels(ds: Dataset, gpuSms: number): Map<string, KernelFigures> {
+  const probes = ds.runs.filter(
+    (r) =>
+      r.measure === "turns" &&
+      r.cudnn_benchmark &&
+      r.start === "together" &&
+      r.status === "complete" &&
+      r.ingest_status === "ok",
+  );
+  const traced = new Map<string, KernelStats[]>();
+  for (const probe of probes) {
+    const procs = ds.procs.filter((p) => p.run_id === probe.run_id);
+    const workload = procs[0]?.workload;
+    if (workload === undefined || procs.some((p) => p.workload !== workload || p.sm_limit !== null)) continue;
+    const kernels = ds.kernels.filter((k) => k.run_id === probe.run_id);
+    for (const p of procs) {
+      const stats = kernelStats(
+        kernels.filter((k) => k.proc === p.proc),
+        gpuSms,
+      );
+      if (stats !== undefined) traced.set(workload, [...(traced.get(workload) ?? []), stats]);
+    }
+  }
+  return new Map([...traced].map(([w, all]) => [w, meanStats(all)]));
+}
