@@ -10,20 +10,21 @@ export class Phases {
   /** Every phase's profile by phase number: the workloads' training profiles, their start-ups', started together. */
   readonly profiles: readonly WorkloadProfile[];
   private readonly workloads: number;
+  /** Whether workload w has a started-together profile of its own (a probe); else it trains by its solo one. */
+  private readonly probed: readonly boolean[];
 
   /** `startups[w]`: workload w's start-up profile, undefined when it has none (its jobs train from their start). */
   constructor(training: readonly WorkloadProfile[], startups: readonly (WorkloadProfile | undefined)[]) {
     this.workloads = training.length;
-    this.profiles = [
-      ...training,
-      ...startups.map((p, w) => p ?? training[w]),
-      ...training.map(startedTogetherProfile),
-    ];
+    const together = training.map(startedTogetherProfile);
+    this.probed = together.map((p, w) => p !== training[w]);
+    this.profiles = [...training, ...startups.map((p, w) => p ?? training[w]), ...together];
   }
 
   /** The phase number of workload `w` starting up, or training (after a start beside co-runners starting too). */
   of(w: number, startingUp: boolean, startedTogether = false): number {
     if (startingUp) return w + this.workloads;
-    return startedTogether ? w + 2 * this.workloads : w;
+    // An unprobed workload's started-together phase is its training one (one phase: the sharing memo shares it).
+    return startedTogether && this.probed[w] ? w + 2 * this.workloads : w;
   }
 }
