@@ -108,7 +108,7 @@ function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): 
 
 /**
  * Every run of the dataset that measured its processes side by side, sorted by run id, with its processes sorted
- * by index. Runs measured in turns are probes of one workload (calibration/fit/contended-start.ts), not mixes.
+ * by index. Runs measured in turns are probes of one workload (calibration/fit/started-together.ts), not mixes.
  */
 export function measuredRuns(ds: Dataset): MeasuredRun[] {
   const batches = new Map(ds.workloads.map((w) => [`${w.run_id}\u0000${w.workload}`, w.batch]));

@@ -5,6 +5,7 @@
  * together, then each trains (and is traced) alone in turn. Each copy kept its own algorithms, so the figures are
  * the mean over the copies of what each one's trace says (kernel-stats.ts).
  */
+import { group } from "d3-array";
 import type { KernelFigures } from "../../sim/sharing/types.ts";
 import type { Dataset } from "../dataset.ts";
 import { kernelStats, type KernelStats } from "./kernel-stats.ts";
@@ -30,17 +31,19 @@ export function startedTogetherKernels(ds: Dataset, gpuSms: number): Map<string,
       r.status === "complete" &&
       r.ingest_status === "ok",
   );
+  const procsByRun = group(ds.procs, (p) => p.run_id);
+  const kernelsByProc = group(
+    ds.kernels,
+    (k) => k.run_id,
+    (k) => k.proc,
+  );
   const traced = new Map<string, KernelStats[]>();
   for (const probe of probes) {
-    const procs = ds.procs.filter((p) => p.run_id === probe.run_id);
+    const procs = procsByRun.get(probe.run_id) ?? [];
     const workload = procs[0]?.workload;
     if (workload === undefined || procs.some((p) => p.workload !== workload || p.sm_limit !== null)) continue;
-    const kernels = ds.kernels.filter((k) => k.run_id === probe.run_id);
     for (const p of procs) {
-      const stats = kernelStats(
-        kernels.filter((k) => k.proc === p.proc),
-        gpuSms,
-      );
+      const stats = kernelStats(kernelsByProc.get(probe.run_id)?.get(p.proc) ?? [], gpuSms);
       if (stats !== undefined) traced.set(workload, [...(traced.get(workload) ?? []), stats]);
     }
   }

@@ -7,7 +7,7 @@
 import { mpsClientSms, stranded } from "../hardware/index.ts";
 import { SimulationError } from "../core/index.ts";
 import type { Simulation } from "../core/index.ts";
-import { combineInstances } from "../sharing/index.ts";
+import { combineInstances, usesMps } from "../sharing/index.ts";
 import type { GpuLevel, ShareResult, WorkloadProfile } from "../sharing/types.ts";
 import { gpuView, setupKey, setupOf, type Device } from "./device.ts";
 import type { EventLog } from "./events-log.ts";
@@ -364,14 +364,12 @@ export class Cluster implements ClusterView {
   private markStartedTogether(job: number, d: Device, now: number): void {
     const { jobs } = this;
     const starting = (j: number) => jobs.inStartup[j] === 1 || jobs.start[j] === now;
-    const mps = d.setup.mode === "mps" || (d.setup.mode === "mig" && d.setup.inside === "mps");
-    if (!mps || !starting(job)) return;
+    if (!usesMps(d.setup) || !starting(job)) return;
     const others = d.jobs.filter((j) => j !== job && starting(j));
     if (others.length === 0) return;
     for (const j of [job, ...others]) {
       jobs.startedTogether[j] = 1;
-      const at = d.jobs.indexOf(j);
-      if (at >= 0) d.workloads[at] = this.phaseOf(j);
+      d.workloads[d.jobs.indexOf(j)] = this.phaseOf(j);
     }
   }
 

@@ -36,7 +36,8 @@ function sliceOf(gpu: GpuView, setup: SharingSetup): Slice {
   return setup.mode === "mig" ? migSlice(gpu, setup.instance) : wholeGpu(gpu);
 }
 
-function usesMps(setup: SharingSetup): boolean {
+/** Whether the co-runners are MPS clients (of the whole GPU, or inside a MIG instance). */
+export function usesMps(setup: SharingSetup): boolean {
   return setup.mode === "mps" || (setup.mode === "mig" && setup.inside === "mps");
 }
 
