@@ -14,7 +14,7 @@
  */
 import type { GpuSpec } from "../sim/hardware/types.ts";
 import { curveStepTime, hostTime } from "../sim/sharing/sm-scaling.ts";
-import type { SharingParams, WorkloadProfile } from "../sim/sharing/types.ts";
+import type { KernelFigures, SharingParams, WorkloadProfile } from "../sim/sharing/types.ts";
 
 export const TRANSFER_METHOD =
   "calibration/transfer.ts: host time kept, GPU time scaled by TF32 and bandwidth ratios";
@@ -24,6 +24,11 @@ export function gpuTimeFactor(source: GpuSpec, target: GpuSpec, memoryBoundFract
   const compute = source.tf32Tflops / target.tf32Tflops;
   const bandwidth = source.memoryBandwidthBytesPerS / target.memoryBandwidthBytesPerS;
   return (1 - memoryBoundFraction) * compute + memoryBoundFraction * bandwidth;
+}
+
+/** Kernel figures on the target: the same kernels, each k times as long. */
+function transferKernels(kernels: KernelFigures, k: number): KernelFigures {
+  return { ...kernels, meanUs: k * kernels.meanUs, turnUs: k * kernels.turnUs };
 }
 
 export function transferProfile(profile: WorkloadProfile, source: GpuSpec, target: GpuSpec): WorkloadProfile {
@@ -53,15 +58,10 @@ export function transferProfile(profile: WorkloadProfile, source: GpuSpec, targe
     smScaling: { sms, stepTimeS: sms.map((n) => curveStepTime(smCurve, n)) },
     smCurve,
     memoryBoundFraction: bandwidthPart / k,
-    ...(profile.kernels === undefined
+    ...(profile.kernels === undefined ? {} : { kernels: transferKernels(profile.kernels, k) }),
+    ...(profile.startedTogether === undefined
       ? {}
-      : {
-          kernels: {
-            ...profile.kernels,
-            meanUs: k * profile.kernels.meanUs,
-            turnUs: k * profile.kernels.turnUs,
-          },
-        }),
+      : { startedTogether: { kernels: transferKernels(profile.startedTogether.kernels, k) } }),
     smActivity: Math.min(1, profile.smActivity * activeShare),
     dramUtil: Math.min(1, profile.dramUtil * activeShare),
     powerW: target.power.idleW + (profile.powerW - source.power.idleW) * dynamicScale * activeShare,

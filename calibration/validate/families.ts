@@ -34,6 +34,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "lcnet_100",
     "mobilenetv3_large_075",
     "repvit_m1",
+    "ghostnetv2_100",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
   "vision transformers": [
@@ -57,6 +58,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "mobilevitv2_075",
     "efficientvit_m2",
     "volo_d1_224",
+    "efficientformerv2_s0",
   ],
   convnexts: [
     "convnext_nano",
@@ -65,6 +67,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "convnextv2_atto",
     "convnext_femto",
     "convnext_pico",
+    "convnextv2_femto",
   ],
   "concatenating nets": [
     "densenet121",

@@ -23,13 +23,18 @@
  * omega_i = k_i^mpsWeightKernel * r_i^mpsWeightRate * a_i^mpsWeightActivity, k_i the large kernels' mean duration
  * (kernels.turnUs, microseconds), r_i the kernels per millisecond of its solo step (kernels.perStep / stepTimeS);
  * rate_i = min(1 / T_i, share_i / (phi_i * g_i(N))). Utilization: 1 - prod(min(1, (T0_i - g_i(c_i)) * rate_i)).
+ * Capped clients whose caps overlap (their sum over N): the co-runners together hold at most their caps' SMs, so
+ * each job is first given min(d_i, F_i / N) (F_i below: the SMs their caps always leave it), and only the rest of
+ * the capacity is divided by weights. Without it, the light side of such pairs was 12-31 % too slow predicted
+ * (session 19's overlap check: 17 runs at 56 x 3, 80, 96 and 112 SMs, 11.1 % per job, 6.4 % with it).
  *
  * Latency: a kernel that starts on an idle stream (the host launched it just now, e_i = kernels.exposedPerStep of
  * them per step) finds the SMs held by co-runners' kernels and waits for blocks to retire: q_i = mpsKernelWait *
  * o_i * sum over j != i of u_j * k'_j, with u_j the fraction of the time j has kernels on the GPU and k'_j the mean
  * duration of its kernels as they run now (its kernel time per step, stretched by the sharing, over its kernels per
- * step); o_i the part of i's SMs the co-runners' caps let them hold ((c_i + sum of c_j - N) / c_i, clamped to 0..1:
- * SM partitions that fit side by side never block each other).
+ * step); o_i the part of i's SMs the co-runners' caps let them hold, 1 - F_i / c_i, where F_i = c_i - (sum of all c
+ * - N, clamped to 0..c_i) are the SMs of its cap the co-runners' caps always leave it (SM partitions that fit side
+ * by side never block each other).
  * Memory: DRAM bandwidth and L2 are shared even by partitions that never block each other. Job j puts pressure
  * p_j = m_j * u_j * c_j / N on them, m_j = dramUtil_j / busyFraction_j its DRAM utilization while its kernels run;
  * only job i's memory-bound kernels wait on it (f_i = memoryBoundFraction_i of its kernel time; compute-bound
@@ -106,6 +111,8 @@ interface Client {
   fg: number;
   /** o_i: the part of its SMs the co-runners' caps let them hold. */
   o: number;
+  /** F_i / N: the part of the GPU's SMs the co-runners' caps always leave it. */
+  free: number;
   /** T0_i: its step time before kernel waits and memory stretch (t_i, or stretched while it starts up). */
   T0: number;
 }
@@ -129,6 +136,7 @@ function clientsOf(runners: CoRunner[], slice: Slice, params: SharingParams): Cl
       m: dramWhileBusy(r.profile),
       fg: r.profile.memoryBoundFraction * g,
       o: 0,
+      free: 0,
       T0: 0,
     };
   });
@@ -138,20 +146,28 @@ function clientsOf(runners: CoRunner[], slice: Slice, params: SharingParams): Cl
     clients.map((x) => x.t),
   );
   clients.forEach((x, i) => {
-    x.o = Math.min(1, Math.max(0, (sumC - N) / x.c));
+    const free = x.c - Math.min(x.c, Math.max(0, sumC - N));
+    x.o = 1 - free / x.c;
+    x.free = free / N;
     const phase = runners[i].profile.startupPhase;
     x.T0 = phase === undefined ? x.t : x.t + params.mpsStartupWait * (x.t - phase.buildS) * D[i];
   });
   return clients;
 }
 
-/** Rates from step times T: the weighted max-min fair division of the capacity among the demands they imply. */
+/**
+ * Rates from step times T: each demand they imply met up to the SMs its co-runners' caps leave it, the rest of the
+ * capacity divided max-min fairly by weight.
+ */
 function ratesFor(clients: Client[], T: number[]): number[] {
-  const shares = fairShares(
-    clients.map((x, i) => x.phiG / T[i]),
-    1,
+  const demands = clients.map((x, i) => x.phiG / T[i]);
+  const guaranteed = demands.map((d, i) => Math.min(d, clients[i].free));
+  const rest = fairShares(
+    demands.map((d, i) => d - guaranteed[i]),
+    Math.max(0, 1 - guaranteed.reduce((a, b) => a + b, 0)),
     clients.map((x) => x.omega),
   );
+  const shares = rest.map((r, i) => guaranteed[i] + r);
   return clients.map((x, i) => (x.phiG > 0 ? Math.min(1 / T[i], shares[i] / x.phiG) : 1 / T[i]));
 }
 

@@ -148,49 +148,49 @@ test("MPS per-job throughput on four models new to session 13, unseen by its for
   );
 });
 
-test("MPS per-job throughput on four models new to session 16, recorded after every choice: held at 9.05 %", (t) => {
+test("MPS per-job throughput on four models new to session 16, recorded after every choice: held at 9.55 %", (t) => {
   // zoo14-unseen-check: nf_resnet50, hgnetv2_b0, mobilevitv2_075 and repvit_m1, profiled alone as a user would, then
   // six pairs, two triples, a quad of all four and two 3-copy runs started together, after session 15's product was
   // chosen: 9.73 % (11.06 % with the form before it). Worst: hgnetv2_b0 beside deit_tiny, 32 % too slow predicted.
-  // Session 18's refit: 9.00 %.
-  holdsMape(t, checkJobs("zoo14-unseen-check"), 25, 9.05);
+  // Session 18's refit: 9.00 %; session 19's (guaranteed SMs of overlapping caps): 9.51 %.
+  holdsMape(t, checkJobs("zoo14-unseen-check"), 25, 9.55);
 });
 
-test("MPS per-job throughput on four models new to session 17, recorded after every choice: held at 8.65 %", (t) => {
+test("MPS per-job throughput on four models new to session 17, recorded after every choice: held at 8.85 %", (t) => {
   // zoo15-unseen-check: resnest14d, efficientvit_m2, botnet26t_256 and volo_d1_224, profiled alone as a user would,
   // then six pairs, two triples, a quad of all four, four copies of efficientvit_m2 and three of resnest14d started
   // together: 9.38 %. Worst: ghostnet beside volo_d1 and resnest14d, 21 % too slow predicted; efficientvit_m2 is too
   // slow predicted beside other models (-17 to -20 %) and too fast as copies (+18 %), as hgnetv2_b0 in zoo14.
-  // Session 18's refit: 8.61 %.
-  holdsMape(t, checkJobs("zoo15-unseen-check"), 29, 8.65);
+  // Session 18's refit: 8.61 %; session 19's: 8.83 %.
+  holdsMape(t, checkJobs("zoo15-unseen-check"), 29, 8.85);
 });
 
 test("MPS per-job throughput on launch-bound fitted models beside few- and many-wave co-runners: held at 4.65 %", (t) => {
   // session17-wave-check, recorded to decide session 17's wave-wait form by a rule set down first (adopt if 0.5 point
   // better): 5.13 % with the shipped form, 4.94 % with the wave wait, so it was not adopted.
-  // Session 18's refit: 4.61 %.
+  // Session 18's refit: 4.61 %; session 19's: 4.33 %.
   holdsMape(t, checkJobs("session17-wave-check"), 29, 4.65);
 });
 
-test("MPS per-job throughput on mixes of three to five fitted zoo models never run together: held at 8.15 and 7.8 %", (t) => {
+test("MPS per-job throughput on mixes of three to five fitted zoo models never run together: held at 7.65 and 8.15 %", (t) => {
   // session15-mix-check, in two parts. Ten MPS mixes (a fixed rotation over the non-ConvNeXt zoo models by large-kernel
   // time) on one machine, recorded to decide session 15's product of co-runners' interference before it was chosen:
   // 10.17 % with the set before it (mean -9.4 %, too slow predicted), 7.33 % with it. Then nine triples and quads of
   // other zoo models on a second machine, recorded after the choice: 10.26 % before it, 9.18 % with it. Session 18's
-  // refit (started-together kernels): 8.11 and 7.76 %.
+  // refit (started-together kernels): 8.11 and 7.76 %; session 19's: 7.60 and 8.12 %.
   const jobs = checkJobs("session15-mix-check");
   t.true(jobs.every((j) => j.co_runners.split(" + ").length >= 3));
   holdsMape(
     t,
     jobs.filter((j) => j.run_id.endsWith("__host-a76241b2")),
     36,
-    8.15,
+    7.65,
   );
   holdsMape(
     t,
     jobs.filter((j) => j.run_id.endsWith("__host-a0a2db70")),
     31,
-    7.8,
+    8.15,
   );
 });
 
@@ -235,19 +235,19 @@ test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound mod
   holdsMape(t, crossed, 20, 3.55);
 });
 
-test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 8.5 %", (t) => {
+test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 8.6 %", (t) => {
   // Issue 13's target for models no fit has seen is 8 %: not met (docs/calibration.md). 9.37 % over the first seven
   // models with session 7's set; session 8's convnextv2_atto (3 copies 29-45 % high: cuDNN autotuning beside
   // co-runners) raised it to 10.47 %; 10.35 % with session 9's same-workload interference, 9.78 % with session 10's
   // large kernels, 9.83 % with session 15's product. Session 15's mix check and session 17's wave check (above) have
   // some of them too, reported with their checks. Session 18: 8.49 % over 78 jobs (its started-together checks add
-  // convnextv2_atto's mixes).
+  // convnextv2_atto's mixes). Session 19's refit: 8.56 %.
   const checks = new Set(["session15-mix-check", "session17-wave-check"]);
   holdsMape(
     t,
     mpsJobs.filter((j) => oursRun(j.run_id) && !checks.has(experimentOf.get(j.run_id) ?? "")),
     30,
-    8.5,
+    8.6,
   );
 });
 
@@ -257,6 +257,28 @@ test("MPS-partitioned: co-running capped clients within 8%; SM curve within 8%",
   const held = summary.sm_curve_held_out_pct;
   t.true(held.n > 0);
   t.true(held.mean_abs! <= 8, `held-out SM points ${held.mean_abs}%`);
+});
+
+test("MPS-partitioned pairs and trios whose caps overlap, recorded to decide session 19's guaranteed SMs: held at 6.45 %", (t) => {
+  // session19-overlap-check (17 runs at 80, 96 and 112 SMs a client, two trios at 56; validation): each capped client
+  // is first given what the co-runners' caps always leave it. Decided by a rule written down before the runs were
+  // recorded (docs/calibration.md): the shipped form 11.15 %, the partial-overlap kernel wait 10.89 %, the
+  // guarantee 6.42 % (adopted), both 6.33 % (not 0.5 point better than the guarantee alone).
+  const jobs = comparison.jobs.filter(
+    (j) => j.error_pct !== null && (experimentOf.get(j.run_id) ?? "").startsWith("session19-overlap-check"),
+  );
+  t.true(jobs.every((j) => j.mode === "mps-partitioned"));
+  holdsMape(t, jobs, 36, 6.45);
+});
+
+test("naive per-job throughput on a model new to session 19, profiled as a user would: within 3.5 %", (t) => {
+  // zoo16-unseen-naive-check: efficientformerv2_s0 (profiled alone, SM caps) time-sliced beside resnet50-i64-b128:
+  // -3.0 and +0.2 % (the only zoo16 mix recorded: its MPS mixes are pending in the plan).
+  const jobs = comparison.jobs.filter(
+    (j) => j.error_pct !== null && experimentOf.get(j.run_id) === "zoo16-unseen-naive-check",
+  );
+  t.is(jobs.length, 2);
+  for (const j of jobs) t.true(Math.abs(j.error_pct!) <= 3.5, `${j.workload} ${j.error_pct}%`);
 });
 
 test("live replays: every replayed job compared; median completion-time error within 5%", (t) => {
@@ -272,8 +294,8 @@ test("live replays: every replayed job compared; median completion-time error wi
   // From each job's first step on (start-up taken as measured, co-runners' start-ups left out): the sharing
   // models on the stream.
   const training = summary.live_replays.training_pct.median_abs!;
-  // 6.05 % before session 18's refit, 6.33 % with it.
-  t.true(training <= 6.35, `training median |error| ${training}%`);
+  // 6.05 % before session 18's refit, 6.33 % with it, 6.77 % with session 19's.
+  t.true(training <= 6.8, `training median |error| ${training}%`);
 });
 
 test("leave-models-out: each model family held out of the sharing fit, its runs predicted", (t) => {
@@ -282,17 +304,18 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   t.true(unseen.folds.length >= 8);
   for (const f of unseen.folds) t.true(f.predicted_runs > 0 && f.fitted_runs > 0, f.family);
   t.true(summary.jobs_unseen.mps >= 40, `${summary.jobs_unseen.mps} MPS jobs`);
-  // Issue 13's targets, none met: naive 4.18 % (target 3 %), plain MPS 11.24 % (target 8 %; 12.16 % before session
-  // 18's started-together kernels, chosen on runs recorded for it), each MPS run's total throughput 6.91 % (target
-  // 5 %; 7.57), MPS-partitioned 5.63 % (target 5 %; 4.94 % before session 18's refit, which moved the MPS
-  // parameters both modes share); each is held at what the shipped set measured.
+  // Issue 13's targets: naive 4.18 % (target 3 %, not met), plain MPS 11.14 % (target 8 %, not met; 12.16 % before
+  // session 18's started-together kernels, 11.24 % before session 19's guaranteed SMs, each chosen on runs recorded
+  // for it), each MPS run's total throughput 6.87 % (target 5 %, not met; 7.57, 6.91), MPS-partitioned 4.76 %
+  // (target 5 %, met again: 4.94 % before session 18's refit, 5.63 % after it); each is held at what the shipped set
+  // measured.
   t.true(summary.mape_unseen.naive <= 4.2, `naive ${summary.mape_unseen.naive}%`);
   t.true(
-    summary.mape_unseen["mps-partitioned"] <= 5.65,
+    summary.mape_unseen["mps-partitioned"] <= 4.8,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,
   );
-  t.true(summary.mape_unseen.mps <= 11.25, `mps ${summary.mape_unseen.mps}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 6.95, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(summary.mape_unseen.mps <= 11.15, `mps ${summary.mape_unseen.mps}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 6.9, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {

@@ -30,3 +30,16 @@ test("transferring to the same GPU changes no number", (t) => {
   t.true(Math.abs(same.smCurve.parallelS - source.smCurve.parallelS) < 1e-12);
   t.true(Math.abs(same.powerW - source.powerW) < 1e-9);
 });
+
+test("a probed workload's started-together kernels last as much longer on the target as its solo ones", (t) => {
+  const kernels = { perStep: 500, exposedPerStep: 20, meanUs: 150, turnUs: 180, largeShare: 0.9 };
+  const source = {
+    ...truth.workloads.medium,
+    kernels: { ...kernels, meanUs: 40, turnUs: 90 },
+    startedTogether: { kernels },
+  };
+  const moved = transferProfile(source, h200, a100);
+  const k = moved.kernels!.meanUs / 40;
+  t.true(k > 1);
+  t.deepEqual(moved.startedTogether, { kernels: { ...kernels, meanUs: k * 150, turnUs: k * 180 } });
+});

@@ -178,6 +178,36 @@ test("mps-partitioned: partitions that fit side by side never wait for each othe
   t.deepEqual(waiting.stepsPerSecond, share(gpu, { mode: "mps" }, runners, params).stepsPerSecond);
 });
 
+test("mps-partitioned: overlapping caps leave each job the SMs its co-runners' caps cannot take", (t) => {
+  // Both always busy, phi 1 (every idle SM lost), turn weights 10 : 90 by their large kernels alone.
+  const sharing = {
+    ...params,
+    mpsInterference: 1,
+    mpsWeightKernel: 1,
+    mpsWeightRate: 0,
+    mpsWeightActivity: 0,
+    mpsKernelWait: 0,
+    mpsMemoryContention: 0,
+  };
+  const withKernels = (id: string, turnUs: number) => ({
+    ...profile(id, 1),
+    kernels: { perStep: 100, exposedPerStep: 0, meanUs: turnUs, turnUs, largeShare: 1 },
+  });
+  const jobs = (smLimit?: number) => [
+    { profile: withKernels("light", 10), smLimit },
+    { profile: withKernels("heavy", 90), smLimit },
+  ];
+  // Uncapped, each asks for the whole GPU; the heavy job's weight takes 0.9 of it, the light one 0.1: 1 step/s.
+  const open = share(gpu, { mode: "mps" }, jobs(), sharing);
+  t.true(near(open.stepsPerSecond[0], 1, CLOSE));
+  t.true(near(open.stepsPerSecond[1], 9, CLOSE));
+  // Capped at 90 of 100 SMs, each asks for 0.1 / 0.111 s = 0.9 and always finds the 10 SMs the other cannot hold:
+  // 0.1 each first, the other 0.8 by weight (0.72 and 0.08): 0.18 and 0.82 of the GPU for 0.1 s of kernels a step.
+  const capped = share(gpu, { mode: "mps" }, jobs(90), sharing);
+  t.true(near(capped.stepsPerSecond[0], 1.8, CLOSE));
+  t.true(near(capped.stepsPerSecond[1], 8.2, CLOSE));
+});
+
 test("mps-partitioned: partitions side by side still slow each other through DRAM bandwidth", (t) => {
   // Two jobs streaming DRAM on half the SMs each: no SM is shared, the memory system is.
   const streaming = { ...profile("streaming", 1), dramUtil: 0.8, memoryBoundFraction: 1 };
