@@ -24,7 +24,7 @@
  * (kernels.turnUs, microseconds), r_i the kernels per millisecond of its solo step (kernels.perStep / stepTimeS);
  * rate_i = min(1 / T_i, share_i / (phi_i * g_i(N))). Utilization: 1 - prod(min(1, (T0_i - g_i(c_i)) * rate_i)).
  * Capped clients whose caps overlap (their sum over N): the co-runners together hold at most their caps' SMs, so
- * each job is first given min(d_i, F_i / N) (F_i below: the SMs their caps always leave it), and only the rest of
+ * each job is first given min(d_i, F_i / N) (F_i below: the SMs the co-runners' caps always leave it), and only the rest of
  * the capacity is divided by weights. Without it, the light side of such pairs was 12-31 % too slow predicted
  * (session 19's overlap check: 17 runs at 56 x 3, 80, 96 and 112 SMs, 11.1 % per job, 6.4 % with it).
  *

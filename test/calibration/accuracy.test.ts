@@ -93,6 +93,9 @@ test("MPS per-job throughput: MAPE at most 5% on the study's validation runs", (
 });
 
 const checkJobs = (experiment: string) => mpsJobs.filter((j) => experimentOf.get(j.run_id) === experiment);
+/** The compared jobs (any mode) of the runs whose plan group passes `group`. */
+const jobsWhere = (group: (experiment: string) => boolean) =>
+  comparison.jobs.filter((j) => j.error_pct !== null && group(experimentOf.get(j.run_id) ?? ""));
 
 test("MPS per-job throughput on fresh mixes of fitted zoo models: held at the shipped set's 6.5 %", (t) => {
   // Session 8's zoo8-fresh-check: twelve mixes recorded after the memory stretch was chosen, held out of the fit.
@@ -226,11 +229,8 @@ test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound mod
   // zoo11-naive-cross and zoo12-naive-check (sessions 11 and 12), on two machines: 3.53 %. densenet169 beside
   // cspdarknet53 and beside xcit_nano is 10-13 % too fast predicted; charging the switch-back for every kernel
   // (session 11's lead) gives the same on them.
-  const crossed = comparison.jobs.filter(
-    (j) =>
-      j.mode === "naive" &&
-      j.error_pct !== null &&
-      ["zoo11-naive-cross", "zoo12-naive-check"].includes(experimentOf.get(j.run_id) ?? ""),
+  const crossed = jobsWhere((e) => ["zoo11-naive-cross", "zoo12-naive-check"].includes(e)).filter(
+    (j) => j.mode === "naive",
   );
   holdsMape(t, crossed, 20, 3.55);
 });
@@ -264,9 +264,7 @@ test("MPS-partitioned pairs and trios whose caps overlap, recorded to decide ses
   // is first given what the co-runners' caps always leave it. Decided by a rule written down before the runs were
   // recorded (docs/calibration.md): the shipped form 11.15 %, the partial-overlap kernel wait 10.89 %, the
   // guarantee 6.42 % (adopted), both 6.33 % (not 0.5 point better than the guarantee alone).
-  const jobs = comparison.jobs.filter(
-    (j) => j.error_pct !== null && (experimentOf.get(j.run_id) ?? "").startsWith("session19-overlap-check"),
-  );
+  const jobs = jobsWhere((e) => e.startsWith("session19-overlap-check"));
   t.true(jobs.every((j) => j.mode === "mps-partitioned"));
   holdsMape(t, jobs, 36, 6.45);
 });
@@ -274,9 +272,7 @@ test("MPS-partitioned pairs and trios whose caps overlap, recorded to decide ses
 test("naive per-job throughput on a model new to session 19, profiled as a user would: within 3.5 %", (t) => {
   // zoo16-unseen-naive-check: efficientformerv2_s0 (profiled alone, SM caps) time-sliced beside resnet50-i64-b128:
   // -3.0 and +0.2 % (the only zoo16 mix recorded: its MPS mixes are pending in the plan).
-  const jobs = comparison.jobs.filter(
-    (j) => j.error_pct !== null && experimentOf.get(j.run_id) === "zoo16-unseen-naive-check",
-  );
+  const jobs = jobsWhere((e) => e === "zoo16-unseen-naive-check");
   t.is(jobs.length, 2);
   for (const j of jobs) t.true(Math.abs(j.error_pct!) <= 3.5, `${j.workload} ${j.error_pct}%`);
 });
