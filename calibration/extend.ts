@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../sim/input-error.ts";
+import type { JobTrace } from "../sim/replay/index.ts";
 import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { CalibrationOutput } from "./calibrate.ts";
 import type { Dataset } from "./dataset.ts";
@@ -141,11 +142,15 @@ export function extendSet(base: BaseSet, ds: Dataset, command: string): Calibrat
     skipped: [...old.skipped.filter((s) => !isNew(s.workload)), ...fitted.skipped],
     warnings: [...old.warnings, ...warnings],
   };
-  const oldTraces = existsSync(join(base.dir, TRACE_FILE)) ? [...loadTraces(base.dir).values()] : [];
-  const traces = [
-    ...oldTraces.filter((t) => !isNew(t.workload)),
-    ...tracesFromDataset(ds, fitted.soloRuns, added, old.gpu.sms),
-  ].sort((a, b) => (a.workload < b.workload ? -1 : 1));
+  const oldTraces = existsSync(join(base.dir, TRACE_FILE)) ? loadTraces(base.dir) : undefined;
+  const newTraces = tracesFromDataset(ds, fitted.soloRuns, added, old.gpu.sms);
+  // The base's traces of workloads DIR does not replace, and DIR's, in workload order.
+  const merged = (kept: Map<string, JobTrace> | undefined, fresh: Map<string, JobTrace>) =>
+    new Map([...[...(kept ?? [])].filter(([w]) => !isNew(w)), ...fresh].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const traces = {
+    solo: merged(oldTraces?.solo, newTraces.solo),
+    startedTogether: merged(oldTraces?.startedTogether, newTraces.startedTogether),
+  };
   const points = [...smPointRows(base.dir).filter((r) => !isNew(r.workload)), ...fitted.smPoints];
   return {
     set,

@@ -36,6 +36,11 @@ export interface MeasuredRun {
    * rather than staggered or one warming up at a time (the profiler's `--start`).
    */
   startedTogether: boolean;
+  /**
+   * Whether every process was a fresh one (its worker ran no experiment before): a reused worker keeps the
+   * algorithms cuDNN autotuned in its earlier experiments. False when unknown (runs recorded before 2026-12-02).
+   */
+  freshProcesses: boolean;
   /** Whole and clean: status complete and every line ingested. */
   usable: boolean;
   /** PyTorch memory cap of each process (a memory-cap run), bytes; null: none. */
@@ -82,7 +87,7 @@ function measuredProc(p: ProcRow, batch: number, mode: string): MeasuredProc {
   };
 }
 
-function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): MeasuredRun {
+function measuredRun(run: RunRow, rows: ProcRow[], procs: MeasuredProc[], samples: SampleRow[]): MeasuredRun {
   const window = samples.filter((s) => s.in_window);
   const used = column(window, (s) => s.mem_used_bytes);
   const all = column(samples, (s) => s.mem_used_bytes);
@@ -94,6 +99,7 @@ function measuredRun(run: RunRow, procs: MeasuredProc[], samples: SampleRow[]): 
     gpuUuid: run.gpu_uuid,
     validation: run.validation,
     startedTogether: run.start === "together",
+    freshProcesses: rows.length > 0 && rows.every((p) => p.worker_prior_jobs === 0),
     usable: run.status === "complete" && run.ingest_status === "ok",
     memoryCapBytes: run.memory_cap_gib === null ? null : run.memory_cap_gib * 2 ** 30,
     procs,
@@ -118,10 +124,11 @@ export function measuredRuns(ds: Dataset): MeasuredRun[] {
     .filter((run) => run.measure !== "turns")
     .sort((a, b) => (a.run_id < b.run_id ? -1 : 1))
     .map((run) => {
-      const procs = (procsByRun.get(run.run_id) ?? [])
-        .sort((a, b) => a.proc - b.proc)
-        .map((p) => measuredProc(p, batches.get(`${run.run_id}\u0000${p.workload}`) ?? 1, run.mode));
-      return measuredRun(run, procs, samplesByRun.get(run.run_id) ?? []);
+      const rows = (procsByRun.get(run.run_id) ?? []).sort((a, b) => a.proc - b.proc);
+      const procs = rows.map((p) =>
+        measuredProc(p, batches.get(`${run.run_id}\u0000${p.workload}`) ?? 1, run.mode),
+      );
+      return measuredRun(run, rows, procs, samplesByRun.get(run.run_id) ?? []);
     });
 }
 

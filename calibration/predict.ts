@@ -57,6 +57,11 @@ export function describeMeasured(run: MeasuredRun, source = run.runId): RunDescr
   };
 }
 
+/** Under MPS, processes that autotuned beside each other keep what they picked so (sim/sharing/started-together.ts). */
+export function autotunedTogether(run: RunDescription): boolean {
+  return run.startedTogether === true && run.processes.length > 1 && MPS_MODES.includes(run.mode);
+}
+
 function setupOf(mode: SharingMode): SharingSetup {
   if (mode === "mig") throw new Error("MIG runs are predicted per instance");
   return { mode: MODEL_OF[mode] };
@@ -99,8 +104,7 @@ export function predictRun(
   if (spec.name !== set.gpu.name) {
     throw new InputError(run.source, "gpu", `a run on ${set.gpu.name}, the calibration set's GPU`, run.gpu);
   }
-  // Under MPS, processes that autotuned beside each other keep what they picked so (sim/sharing/started-together.ts).
-  const together = run.startedTogether === true && run.processes.length > 1 && MPS_MODES.includes(run.mode);
+  const together = autotunedTogether(run);
   const coRunners: CoRunner[] = run.processes.map((p, i) => {
     const profile = profileOf(set, p.workload, `${run.source}: processes[${i}]`);
     return { profile: together ? startedTogetherProfile(profile) : profile, smLimit: p.smLimit ?? undefined };

@@ -1,15 +1,17 @@
 /**
  * Predict a run by kernel-level replay (sim/replay) instead of the fast models: the high-fidelity check.
  * Naive runs replay time-slicing, MPS runs (capped or not) replay concurrent kernels; the set supplies the
- * global parameters, the traces and the power limit.
+ * global parameters, the traces and the power limit. A job of an MPS run whose processes started together replays
+ * its probe's step where its workload was probed, as the fast model reads its probe's kernels.
  */
 import { InputError } from "../sim/input-error.ts";
-import { replay, type JobTrace } from "../sim/replay/index.ts";
+import { replay } from "../sim/replay/index.ts";
 import { dramWhileBusy } from "../sim/sharing/index.ts";
 import { throttle } from "../sim/sharing/power.ts";
 import type { MeasuredRun } from "./measured.ts";
-import { predictRun, type RunDescription } from "./predict.ts";
+import { autotunedTogether, predictRun, type RunDescription } from "./predict.ts";
 import { profileOf, type CalibrationSet } from "./set.ts";
+import type { SetTraces } from "./trace-table.ts";
 import { compareRuns, type Predict } from "./validate/compare.ts";
 import { mapeByMode } from "./validate/summary.ts";
 
@@ -18,11 +20,13 @@ const REPLAY_STEPS = 40;
 /** Time slice of the driver's scheduler (nvidia-sharing.md §5: about 1-2 ms on vGPU; bare metal undocumented). */
 export const TIME_SLICE_S = 0.002;
 
-export function replayRun(set: CalibrationSet, traces: Map<string, JobTrace>, run: RunDescription) {
+export function replayRun(set: CalibrationSet, traces: SetTraces, run: RunDescription) {
   if (run.mode === "mig")
     throw new InputError(run.source, "mode", "naive, mps, mps-partitioned or exclusive for a replay");
+  const together = autotunedTogether(run);
   const jobs = run.processes.map((p, i) => {
-    const trace = traces.get(p.workload);
+    const trace =
+      (together ? traces.startedTogether.get(p.workload) : undefined) ?? traces.solo.get(p.workload);
     if (!trace)
       throw new InputError(
         run.source,
@@ -49,7 +53,7 @@ export function replayRun(set: CalibrationSet, traces: Map<string, JobTrace>, ru
  * The replay as a `Predict` for compareRuns: step rates, utilization and SM activity from the replay; memory,
  * power and out-of-memory from the fast models, since the replay plays kernels and models neither.
  */
-export function replayPredict(set: CalibrationSet, traces: Map<string, JobTrace>): Predict {
+export function replayPredict(set: CalibrationSet, traces: SetTraces): Predict {
   return (run) => {
     const fast = predictRun(set, run);
     const replayed = replayRun(set, traces, run);
@@ -69,7 +73,7 @@ export function replayPredict(set: CalibrationSet, traces: Map<string, JobTrace>
 /** Per-job throughput MAPE (percent) of kernel-level replay per mode, over runs of naive and MPS modes. */
 export function replayMape(
   set: CalibrationSet,
-  traces: Map<string, JobTrace>,
+  traces: SetTraces,
   runs: MeasuredRun[],
 ): Record<string, number> {
   const replayable = runs.filter((r) => r.mode === "naive" || r.mode === "mps");

@@ -9,6 +9,15 @@ import { required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.
 
 export const TRACE_FILE = "kernel-traces.arrow";
 
+/**
+ * One recorded step per workload (`solo`), and per probed workload the step its started-together probe recorded
+ * (the kernels a job keeps after autotuning beside co-runners that autotuned too), both by workload.
+ */
+export interface SetTraces {
+  solo: Map<string, JobTrace>;
+  startedTogether: Map<string, JobTrace>;
+}
+
 export const TRACE_TABLE = {
   workload: req("utf8", "workload id"),
   seq: req("i32", "kernel position in the step"),
@@ -20,25 +29,36 @@ export const TRACE_TABLE = {
     "the kernel streams memory (by its name's class): it waits on co-runners' DRAM traffic",
   ),
   step_s: req("f64", "the workload's host time per step (same on every row of it)"),
+  started_together: req(
+    "bool",
+    "the step of the workload's started-together probe (a job started together with others replays it), not its solo one",
+  ),
 };
 
-export function traceTable(traces: JobTrace[]): Uint8Array {
-  const rows: RowOf<typeof TRACE_TABLE>[] = traces.flatMap((t) =>
-    t.kernels.map((k, seq) => ({
-      workload: t.workload,
-      seq,
-      launch_s: k.launchS,
-      dur_s: k.durS,
-      sm_demand: k.smDemand,
-      memory_bound: k.memoryBound,
-      step_s: t.stepS,
-    })),
+export function traceTable(traces: SetTraces): Uint8Array {
+  const phases = [
+    [traces.solo, false],
+    [traces.startedTogether, true],
+  ] as const;
+  const rows: RowOf<typeof TRACE_TABLE>[] = phases.flatMap(([byWorkload, together]) =>
+    [...byWorkload.values()].flatMap((t) =>
+      t.kernels.map((k, seq) => ({
+        workload: t.workload,
+        started_together: together,
+        seq,
+        launch_s: k.launchS,
+        dur_s: k.durS,
+        sm_demand: k.smDemand,
+        memory_bound: k.memoryBound,
+        step_s: t.stepS,
+      })),
+    ),
   );
   return tableToIPC(toArrowTable(TRACE_TABLE, rows), "file");
 }
 
-/** One recorded step per workload, kernels in order; `file` names the table in a refusal. */
-export function tracesOfTable(table: Table, file = TRACE_FILE): Map<string, JobTrace> {
+/** The recorded steps, kernels in order; `file` names the table in a refusal. */
+export function tracesOfTable(table: Table, file = TRACE_FILE): SetTraces {
   const column = (name: keyof typeof TRACE_TABLE) => {
     const vector = table.getChild(name);
     if (!vector) throw new InputError(file, name, `a column of ${TRACE_FILE} (${TRACE_TABLE[name].doc})`);
@@ -49,11 +69,13 @@ export function tracesOfTable(table: Table, file = TRACE_FILE): Map<string, JobT
     (name) => column(name) as ArrayLike<number>,
   );
   const memoryBound = column("memory_bound") as ArrayLike<boolean>;
-  const traces = new Map<string, JobTrace>();
+  const together = column("started_together") as ArrayLike<boolean>;
+  const traces: SetTraces = { solo: new Map(), startedTogether: new Map() };
   for (let i = 0; i < table.numRows; i++) {
     const id = workload[i];
-    let trace = traces.get(id);
-    if (!trace) traces.set(id, (trace = { workload: id, stepS: step[i], kernels: [] }));
+    const byWorkload = together[i] ? traces.startedTogether : traces.solo;
+    let trace = byWorkload.get(id);
+    if (!trace) byWorkload.set(id, (trace = { workload: id, stepS: step[i], kernels: [] }));
     trace.kernels[seq[i]] = {
       launchS: launch[i],
       durS: dur[i],

@@ -22,30 +22,40 @@ function meanStats(all: KernelStats[]): KernelFigures {
   };
 }
 
-export function startedTogetherKernels(ds: Dataset, gpuSms: number): Map<string, KernelFigures> {
-  const probes = ds.runs.filter(
-    (r) =>
-      r.measure === "turns" &&
-      r.cudnn_benchmark &&
-      r.start === "together" &&
-      r.status === "complete" &&
-      r.ingest_status === "ok",
-  );
+/**
+ * The started-together probes of each probed workload: run id and processes (copies of one workload, uncapped,
+ * autotuning on, started together, measured in turns), by workload.
+ */
+export function probesByWorkload(ds: Dataset): Map<string, { runId: string; procs: number[] }[]> {
   const procsByRun = group(ds.procs, (p) => p.run_id);
+  const out = new Map<string, { runId: string; procs: number[] }[]>();
+  for (const probe of ds.runs) {
+    const usable = probe.status === "complete" && probe.ingest_status === "ok";
+    if (probe.measure !== "turns" || !probe.cudnn_benchmark || probe.start !== "together" || !usable)
+      continue;
+    const procs = procsByRun.get(probe.run_id) ?? [];
+    const workload = procs[0]?.workload;
+    if (workload === undefined || procs.some((p) => p.workload !== workload || p.sm_limit !== null)) continue;
+    out.set(workload, [
+      ...(out.get(workload) ?? []),
+      { runId: probe.run_id, procs: procs.map((p) => p.proc) },
+    ]);
+  }
+  return out;
+}
+
+export function startedTogetherKernels(ds: Dataset, gpuSms: number): Map<string, KernelFigures> {
   const kernelsByProc = group(
     ds.kernels,
     (k) => k.run_id,
     (k) => k.proc,
   );
   const traced = new Map<string, KernelStats[]>();
-  for (const probe of probes) {
-    const procs = procsByRun.get(probe.run_id) ?? [];
-    const workload = procs[0]?.workload;
-    if (workload === undefined || procs.some((p) => p.workload !== workload || p.sm_limit !== null)) continue;
-    for (const p of procs) {
-      const stats = kernelStats(kernelsByProc.get(probe.run_id)?.get(p.proc) ?? [], gpuSms);
-      if (stats !== undefined) traced.set(workload, [...(traced.get(workload) ?? []), stats]);
-    }
-  }
+  for (const [workload, probes] of probesByWorkload(ds))
+    for (const { runId, procs } of probes)
+      for (const proc of procs) {
+        const stats = kernelStats(kernelsByProc.get(runId)?.get(proc) ?? [], gpuSms);
+        if (stats !== undefined) traced.set(workload, [...(traced.get(workload) ?? []), stats]);
+      }
   return new Map([...traced].map(([w, all]) => [w, meanStats(all)]));
 }

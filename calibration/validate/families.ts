@@ -35,6 +35,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "mobilenetv3_large_075",
     "repvit_m1",
     "ghostnetv2_100",
+    "mobileone_s1",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
   "vision transformers": [
@@ -59,6 +60,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "efficientvit_m2",
     "volo_d1_224",
     "efficientformerv2_s0",
+    "visformer_tiny",
   ],
   convnexts: [
     "convnext_nano",

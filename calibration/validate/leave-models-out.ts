@@ -2,8 +2,9 @@
  * Leave-models-out validation: how the sharing models do on models no fit has seen. The workloads are split in
  * folds by model family (families.ts); for each fold the global sharing parameters are fitted again, as
  * `colloc calibrate` fits them, on the set's fitted runs that include no workload of the family, and every
- * multi-process run that includes one is predicted with them. Profiles stay as they are: a workload's profile
- * comes from its own solo runs, which is what a user who profiles a new model has.
+ * multi-process run that includes one is predicted with them, fitted or validation (no fit ever reads a validation
+ * run). Profiles stay as they are: a workload's profile comes from its own solo runs, which is what a user who
+ * profiles a new model has.
  */
 import { gpu as catalogGpu } from "../../sim/hardware/names.ts";
 import type { SharingMode } from "../../sim/sharing/types.ts";
@@ -20,6 +21,11 @@ const PREDICTED_MODES: ReadonlySet<string> = new Set<SharingMode>(["naive", "mps
 export interface UnseenJob extends JobComparison {
   /** The family held out when this job's run was predicted. */
   family: string;
+  /**
+   * Every process of the run was fresh (it autotuned in this run, as a user's job does); false: workers that had
+   * served earlier experiments, or not recorded (runs before 2026-12-02).
+   */
+  fresh_processes: boolean;
 }
 
 export interface UnseenFold {
@@ -37,12 +43,11 @@ export interface LeaveModelsOut {
 const includes = (run: MeasuredRun, workloads: ReadonlySet<string>) =>
   run.procs.some((p) => workloads.has(p.workload));
 
-/** Multi-process runs the fast models predict, of the set's workloads, outside the validation subset. */
+/** Multi-process runs the fast models predict, of the set's workloads. */
 function predictable(set: CalibrationSet, measured: readonly MeasuredRun[]): MeasuredRun[] {
   return measured.filter(
     (r) =>
       r.usable &&
-      !r.validation &&
       r.procs.length > 1 &&
       PREDICTED_MODES.has(r.mode) &&
       r.procs.every((p) => set.workloads[p.workload] !== undefined),
@@ -87,7 +92,8 @@ export function leaveModelsOut(
     const foldSet = { ...set, sharing };
     const runs = runsToPredict.filter((r) => includes(r, heldOut));
     const { jobs } = compareRuns(runs, (run) => predictRun(foldSet, run), new Set());
-    out.jobs.push(...jobs.map((j) => ({ ...j, family })));
+    const fresh = new Set(runs.filter((r) => r.freshProcesses).map((r) => r.runId));
+    out.jobs.push(...jobs.map((j) => ({ ...j, family, fresh_processes: fresh.has(j.run_id) })));
     out.folds.push({
       family,
       workloads: [...heldOut].sort(),

@@ -50,13 +50,15 @@ export interface ValidationSummary {
   /**
    * Leave-models-out (leave-models-out.ts): per mode, the per-job throughput MAPE on runs that include a model of
    * the family held out of the fit (percent), and how many job predictions it is over; `unseen` has the full
-   * errors, each run's total throughput error and the folds. Empty when not computed.
+   * errors, each run's total throughput error, the same errors split by how the runs' processes started (fresh
+   * ones, as users' jobs, or reused workers) and the folds. Empty when not computed.
    */
   mape_unseen: Record<string, number>;
   jobs_unseen: Record<string, number>;
   unseen: {
     throughput: Record<string, ErrorStats>;
     aggregate_pct: Record<string, ErrorStats>;
+    by_processes: { fresh: Record<string, ErrorStats>; reused: Record<string, ErrorStats> };
     folds: UnseenFold[];
   } | null;
   /** Each compared run's GPU-level errors (runs.arrow has the values behind them). */
@@ -165,6 +167,10 @@ export function summarize(
         : {
             throughput: unseenThroughput,
             aggregate_pct: byMode(aggregateErrors(unseen.jobs)),
+            by_processes: {
+              fresh: byMode(unseen.jobs.filter((j) => j.fresh_processes)),
+              reused: byMode(unseen.jobs.filter((j) => !j.fresh_processes)),
+            },
             folds: unseen.folds,
           },
     per_run: runs.map((r) => ({

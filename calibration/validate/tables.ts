@@ -36,6 +36,10 @@ export const JOB_COMPARISON = {
 export const UNSEEN_COMPARISON = {
   ...JOB_COMPARISON,
   family: req("utf8", "the model family held out of the fit when the run was predicted"),
+  fresh_processes: req(
+    "bool",
+    "every process was fresh (autotuned in this run); false: reused workers or unknown",
+  ),
 } satisfies TableSpec;
 
 export const RUN_COMPARISON = {

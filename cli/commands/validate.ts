@@ -112,8 +112,22 @@ function printUnseen(v: Validation): void {
     fixed(e.mean_abs, 2),
     fixed(e.max_abs, 2),
     fixed(u.aggregate_pct[mode]?.mean_abs ?? null, 2),
+    u.by_processes.fresh[mode]?.n ?? 0,
+    fixed(u.by_processes.fresh[mode]?.mean_abs ?? null, 2),
+    u.by_processes.reused[mode]?.n ?? 0,
+    fixed(u.by_processes.reused[mode]?.mean_abs ?? null, 2),
   ]);
-  const header = ["unseen models: mode", "jobs", "MAPE %", "max |error| %", "run total MAPE %"];
+  const header = [
+    "unseen models: mode",
+    "jobs",
+    "MAPE %",
+    "max |error| %",
+    "run total MAPE %",
+    "fresh: jobs",
+    "MAPE %",
+    "reused: jobs",
+    "MAPE %",
+  ];
   process.stdout.write(`\n${formatTable(header, rows)}`);
   const folds = u.folds.map((f) => `${f.family} (${f.predicted_runs} runs, fit on ${f.fitted_runs})`);
   process.stdout.write(`leave-models-out folds: ${folds.join("; ")}\n`);

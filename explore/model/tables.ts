@@ -32,7 +32,7 @@ export function workloadRows(bytes: Uint8Array): WorkloadRow[] {
     );
 }
 
-/** One recorded step per workload, kernels in order (calibration/trace-table.ts decodes them for both). */
+/** One recorded solo step per workload, kernels in order (calibration/trace-table.ts decodes them for both). */
 export function kernelTraces(bytes: Uint8Array): Map<string, JobTrace> {
-  return tracesOfTable(tableFromIPC(bytes));
+  return tracesOfTable(tableFromIPC(bytes)).solo;
 }

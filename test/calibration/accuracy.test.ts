@@ -242,7 +242,7 @@ test("MPS per-job throughput on our own models, never fitted beside others: held
   // large kernels, 9.83 % with session 15's product. Session 15's mix check and session 17's wave check (above) have
   // some of them too, reported with their checks. Session 18: 8.49 % over 78 jobs (its started-together checks add
   // convnextv2_atto's mixes). Session 19's refit: 8.56 %.
-  const checks = new Set(["session15-mix-check", "session17-wave-check"]);
+  const checks = new Set(["session15-mix-check", "session17-wave-check", "session20-fresh-check"]);
   holdsMape(
     t,
     mpsJobs.filter((j) => oursRun(j.run_id) && !checks.has(experimentOf.get(j.run_id) ?? "")),
@@ -269,12 +269,42 @@ test("MPS-partitioned pairs and trios whose caps overlap, recorded to decide ses
   holdsMape(t, jobs, 36, 6.45);
 });
 
-test("naive per-job throughput on a model new to session 19, profiled as a user would: within 3.5 %", (t) => {
-  // zoo16-unseen-naive-check: efficientformerv2_s0 (profiled alone, SM caps) time-sliced beside resnet50-i64-b128:
-  // -3.0 and +0.2 % (the only zoo16 mix recorded: its MPS mixes are pending in the plan).
-  const jobs = jobsWhere((e) => e === "zoo16-unseen-naive-check");
-  t.is(jobs.length, 2);
-  for (const j of jobs) t.true(Math.abs(j.error_pct!) <= 3.5, `${j.workload} ${j.error_pct}%`);
+test("three models new to session 19, profiled as a user would, in mixes no fit saw: MPS held at 7.15 %", (t) => {
+  // zoo16: convnextv2_femto, ghostnetv2_100 and efficientformerv2_s0 (profiled alone, SM caps, started-together
+  // probes). Their naive pair (call 64): -3.0 and +0.2 %. Their MPS mixes (two pairs of one with a fitted model, a
+  // triple, three efficientformerv2_s0 copies) and an MPS-partitioned pair at 96 SMs, recorded in session 20 on another
+  // machine (call 1): MPS 7.03 % over 12 jobs before the set held the two probes of that call, 7.11 % with them;
+  // convnextv2_femto 11-13 % too slow predicted beside resnet18 and in the triple, ghostnetv2 16 % beside vit_base.
+  // Partitioned 1.29 %.
+  const naive = jobsWhere((e) => e === "zoo16-unseen-naive-check");
+  t.is(naive.length, 2);
+  for (const j of naive) t.true(Math.abs(j.error_pct!) <= 3.5, `${j.workload} ${j.error_pct}%`);
+  holdsMape(t, checkJobs("zoo16-unseen-check"), 12, 7.15);
+  holdsMape(
+    t,
+    jobsWhere((e) => e === "zoo16-unseen-split-check"),
+    2,
+    1.3,
+  );
+});
+
+test("two models new to session 20, profiled as a user would, in mixes no fit saw: MPS held at 4.2 %", (t) => {
+  // zoo17: visformer_tiny b128 and mobileone_s1 b64 (profiled alone, SM caps, started-together probes, then two
+  // pairs and a triple started together, one machine, call 4): 4.17 % over 7 jobs, worst wide_resnet50 in the triple
+  // 8.1 % too slow predicted. Their naive pair beside deit_tiny: +2.1 and -3.3 %.
+  holdsMape(t, checkJobs("zoo17-unseen-check"), 7, 4.2);
+  const naive = jobsWhere((e) => e === "zoo17-unseen-naive-check");
+  t.is(naive.length, 2);
+  for (const j of naive) t.true(Math.abs(j.error_pct!) <= 3.5, `${j.workload} ${j.error_pct}%`);
+});
+
+test("MPS per-job throughput on pairs and triples of fitted models never run together, fresh processes: held at 8.0 %", (t) => {
+  // session20-fresh-check: twelve pairs (the widest kernel-rate contrasts, each workload once) and two triples,
+  // recorded to decide a fit that leaves out reused workers' runs of models whose autotuning picks change beside
+  // co-runners, by a rule written down first (adopt if 1 point better): the shipped fit 7.95 %, that one 8.64 %, so
+  // it was not adopted (docs/calibration.md). Short-kernel ConvNeXt jobs and efficientvit_m2 run 11-22 % faster
+  // than predicted there, their partners 5-17 % slower.
+  holdsMape(t, checkJobs("session20-fresh-check"), 30, 8.0);
 });
 
 test("live replays: every replayed job compared; median completion-time error within 5%", (t) => {
@@ -300,18 +330,26 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   t.true(unseen.folds.length >= 8);
   for (const f of unseen.folds) t.true(f.predicted_runs > 0 && f.fitted_runs > 0, f.family);
   t.true(summary.jobs_unseen.mps >= 40, `${summary.jobs_unseen.mps} MPS jobs`);
-  // Issue 13's targets: naive 4.18 % (target 3 %, not met), plain MPS 11.14 % (target 8 %, not met; 12.16 % before
-  // session 18's started-together kernels, 11.24 % before session 19's guaranteed SMs, each chosen on runs recorded
-  // for it), each MPS run's total throughput 6.87 % (target 5 %, not met; 7.57, 6.91), MPS-partitioned 4.76 %
-  // (target 5 %, met again: 4.94 % before session 18's refit, 5.63 % after it); each is held at what the shipped set
-  // measured.
-  t.true(summary.mape_unseen.naive <= 4.2, `naive ${summary.mape_unseen.naive}%`);
+  // Every run that includes a held-out model is predicted, validation runs too (no fit reads them), split by how
+  // the run's processes started: fresh ones, as a user's jobs, or reused workers.
+  const { fresh, reused } = unseen.by_processes;
+  for (const mode of ["mps", "mps-partitioned", "naive"]) {
+    t.is(fresh[mode].n + reused[mode].n, summary.jobs_unseen[mode], mode);
+    t.true(fresh[mode].n > 0 && reused[mode].n > 0, mode);
+  }
+  // Issue 13's targets, each held at what the shipped set measured. Until session 19 only the runs outside the
+  // validation subset were predicted: plain MPS 11.14 % over 551 jobs, MPS-partitioned 4.76 % over 78, naive 4.18 %
+  // over 57, MPS run totals 6.87 %. Over every run (session 20): plain MPS 8.98 % over 1,610 jobs (target 8 %, not
+  // met), 8.23 % over the 779 of fresh processes; MPS-partitioned 5.31 % (target 5 %, not met; 6.38 % fresh, most of
+  // it session 19's overlap check); naive 3.87 % (target 3 %, not met); MPS run totals 5.32 % (target 5 %).
+  t.true(summary.mape_unseen.naive <= 3.9, `naive ${summary.mape_unseen.naive}%`);
   t.true(
-    summary.mape_unseen["mps-partitioned"] <= 4.8,
+    summary.mape_unseen["mps-partitioned"] <= 5.35,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,
   );
-  t.true(summary.mape_unseen.mps <= 11.15, `mps ${summary.mape_unseen.mps}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 6.9, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(summary.mape_unseen.mps <= 9.0, `mps ${summary.mape_unseen.mps}%`);
+  t.true(fresh.mps.mean_abs! <= 8.25, `mps, fresh processes ${fresh.mps.mean_abs}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 5.35, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {
@@ -343,7 +381,8 @@ test("kernel-level replay: naive within 5%, MPS within 10% per-job MAPE on valid
   // models, two triples again) 8.46 % (naive 2.03 %): no model changed. Session 15's ten mixes of three to five
   // models and its refit (mpsMemoryContention 1.41): 8.52 %; its nine mixes recorded after the choice: 8.19 %; session 16's zoo14
   // mixes: 8.20 %; session 17's zoo15 and wave-check mixes: 8.05 %; session 18's started-together ConvNeXt mixes
-  // 9.93 % (the replay replays each job's solo trace, not its probe's), 9.98 % with session 18's refit.
+  // 9.93 % (the replay replays each job's solo trace, not its probe's), 9.98 % with session 18's refit; session
+  // 20's fresh check and zoo16-17 mixes 10.17 %, 9.39 % once a started-together job replays its probe's step.
   t.true(mape.mps <= 10, `mps ${mape.mps}%`);
 });
 

@@ -16,11 +16,24 @@ const traces: JobTrace[] = [
   { workload: "b", stepS: 0.05, kernels: [{ launchS: 0.001, durS: 0.04, smDemand: 64, memoryBound: false }] },
 ];
 
-test("traces written to kernel-traces.arrow read back as they were, by workload", (t) => {
-  const back = tracesOfTable(tableFromIPC(traceTable(traces)));
-  t.deepEqual([...back.keys()], ["a", "b"]);
-  t.deepEqual(back.get("a"), traces[0]);
-  t.deepEqual(back.get("b"), traces[1]);
+/** What "a" ran after it autotuned beside co-runners that autotuned too: one long kernel instead of two. */
+const aTogether: JobTrace = {
+  workload: "a",
+  stepS: 0.1,
+  kernels: [{ launchS: 0, durS: 0.02, smDemand: 132, memoryBound: false }],
+};
+
+test("traces written to kernel-traces.arrow read back as they were, by workload and phase", (t) => {
+  const written = {
+    solo: new Map(traces.map((x) => [x.workload, x])),
+    startedTogether: new Map([["a", aTogether]]),
+  };
+  const back = tracesOfTable(tableFromIPC(traceTable(written)));
+  t.deepEqual([...back.solo.keys()], ["a", "b"]);
+  t.deepEqual(back.solo.get("a"), traces[0]);
+  t.deepEqual(back.solo.get("b"), traces[1]);
+  t.deepEqual([...back.startedTogether.keys()], ["a"]);
+  t.deepEqual(back.startedTogether.get("a"), aTogether);
 });
 
 test("a table without one of the columns is refused, naming the file and the column", (t) => {

@@ -31,6 +31,7 @@ const run = (
   gpuUuid: "GPU-test",
   validation: false,
   startedTogether: true,
+  freshProcesses: true,
   usable: true,
   memoryCapBytes: null,
   procs: procs.map((p, i) => ({ ...p, proc: i })),

@@ -13,7 +13,7 @@ import { near } from "../helpers/near.ts";
 
 const SUMMED = { absolute: 1e-9 };
 
-const traces = loadTraces(resolveSetDir("h200"));
+const traces = loadTraces(resolveSetDir("h200")).solo;
 const context = contextOf(H200.name);
 const timelinesOf = (state: ExploreState) =>
   deviceTimelines(evaluate(state, context).devices, traces, SET.sharing, TIME_SLICE_S, H200.sms);

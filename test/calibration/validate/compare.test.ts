@@ -91,6 +91,7 @@ test("which copy runs out of memory is a race: rates are predicted for the measu
     gpu: "H200-141GB",
     validation: true,
     startedTogether: true,
+    freshProcesses: true,
     usable: true,
     memoryCapBytes: null,
     gpuUuid: "GPU-test",
