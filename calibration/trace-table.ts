@@ -69,7 +69,8 @@ export function tracesOfTable(table: Table, file = TRACE_FILE): SetTraces {
     (name) => column(name) as ArrayLike<number>,
   );
   const memoryBound = column("memory_bound") as ArrayLike<boolean>;
-  const together = column("started_together") as ArrayLike<boolean>;
+  // Sets calibrated before 2026-12-04 have no probe steps and no such column: every row is a solo step.
+  const together = (table.getChild("started_together")?.toArray() ?? []) as ArrayLike<boolean>;
   const traces: SetTraces = { solo: new Map(), startedTogether: new Map() };
   for (let i = 0; i < table.numRows; i++) {
     const id = workload[i];

@@ -42,3 +42,19 @@ test("a table without one of the columns is refused, naming the file and the col
   t.regex(error!.message, /set\/kernel-traces\.arrow/);
   t.regex(error!.message, /launch_s/);
 });
+
+test("a table written before probe steps existed (no started_together column) reads as solo steps", (t) => {
+  const written = tableFromIPC(
+    traceTable({ solo: new Map(traces.map((x) => [x.workload, x])), startedTogether: new Map() }),
+  );
+  const older = tableFromArrays(
+    Object.fromEntries(
+      written.schema.fields
+        .filter((f) => f.name !== "started_together")
+        .map((f) => [f.name, written.getChild(f.name)!.toArray()]),
+    ),
+  );
+  const back = tracesOfTable(older);
+  t.deepEqual(back.solo.get("a"), traces[0]);
+  t.is(back.startedTogether.size, 0);
+});
