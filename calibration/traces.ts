@@ -4,6 +4,7 @@
  * and for each probed workload one iteration of its started-together probe (the kernels it keeps after autotuning
  * beside co-runners that autotuned too, sim/sharing/started-together.ts), which a started-together job replays.
  */
+import { group } from "d3-array";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../sim/input-error.ts";
@@ -18,9 +19,20 @@ import { TRACE_FILE, tracesOfTable, type SetTraces } from "./trace-table.ts";
 /** Runs to read a workload's step from, by run id: the processes to read (null: every one). */
 type Sources = ReadonlyMap<string, readonly number[] | null>;
 
+/** The dataset's kernels by run, process and iteration. */
+type KernelIndex = ReturnType<typeof indexKernels>;
+const indexKernels = (ds: Dataset) =>
+  group(
+    ds.kernels,
+    (k) => k.run_id,
+    (k) => k.proc,
+    (k) => k.iter,
+  );
+
 /** The iteration with the median wall time among the sources' traced ones, as a job trace scaled to the solo step. */
 function medianIteration(
   ds: Dataset,
+  byIteration: KernelIndex,
   workload: string,
   runs: Sources,
   profile: WorkloadProfile,
@@ -33,17 +45,15 @@ function medianIteration(
     );
   const chosen = iterations[iterations.length >> 1];
   if (!chosen) return undefined;
-  const kernels = ds.kernels
-    .filter((k) => k.run_id === chosen.run_id && k.proc === chosen.proc && k.iter === chosen.iter)
-    .map((k) => ({
-      startUs: k.start_us,
-      durUs: k.dur_us,
-      blocks: k.grid_x * k.grid_y * k.grid_z,
-      threadsPerBlock: k.block_x * k.block_y * k.block_z,
-      registers: k.registers,
-      sharedBytes: k.shared_mem_bytes,
-      memoryBound: isMemoryBound(k.name),
-    }));
+  const kernels = (byIteration.get(chosen.run_id)?.get(chosen.proc)?.get(chosen.iter) ?? []).map((k) => ({
+    startUs: k.start_us,
+    durUs: k.dur_us,
+    blocks: k.grid_x * k.grid_y * k.grid_z,
+    threadsPerBlock: k.block_x * k.block_y * k.block_z,
+    registers: k.registers,
+    sharedBytes: k.shared_mem_bytes,
+    memoryBound: isMemoryBound(k.name),
+  }));
   // A probe's step stays the solo one, as in the fast model (started-together.ts): only its kernels change.
   return kernels.length > 0 ? traceFromKernels(workload, kernels, profile.stepTimeS, gpuSms) : undefined;
 }
@@ -55,13 +65,14 @@ export function tracesFromDataset(
   profiles: Record<string, WorkloadProfile>,
   gpuSms: number,
 ): SetTraces {
+  const byIteration = indexKernels(ds);
   const of = (sources: ReadonlyMap<string, Sources>) =>
     new Map(
       [...sources.keys()]
         .filter((w) => profiles[w] !== undefined)
         .sort()
         .flatMap((w) => {
-          const trace = medianIteration(ds, w, sources.get(w)!, profiles[w], gpuSms);
+          const trace = medianIteration(ds, byIteration, w, sources.get(w)!, profiles[w], gpuSms);
           return trace === undefined ? [] : [[w, trace] as const];
         }),
     );
