@@ -242,7 +242,12 @@ test("MPS per-job throughput on our own models, never fitted beside others: held
   // large kernels, 9.83 % with session 15's product. Session 15's mix check and session 17's wave check (above) have
   // some of them too, reported with their checks. Session 18: 8.49 % over 78 jobs (its started-together checks add
   // convnextv2_atto's mixes). Session 19's refit: 8.56 %.
-  const checks = new Set(["session15-mix-check", "session17-wave-check", "session20-fresh-check"]);
+  const checks = new Set([
+    "session15-mix-check",
+    "session17-wave-check",
+    "session20-fresh-check",
+    "session21-fresh-check",
+  ]);
   holdsMape(
     t,
     mpsJobs.filter((j) => oursRun(j.run_id) && !checks.has(experimentOf.get(j.run_id) ?? "")),
@@ -307,6 +312,33 @@ test("MPS per-job throughput on pairs and triples of fitted models never run tog
   holdsMape(t, checkJobs("session20-fresh-check"), 30, 8.0);
 });
 
+test("fresh pairs of fitted models: the session-21 check held at 5.8 %; the group that was to be fitted, validation now, at 6.55 %", (t) => {
+  // session21-fresh-check (12 pairs drawn at random, fresh processes started together) decided whether the fit should
+  // read session21-fresh-fit (16 pairs drawn the same way) by a rule written down before either was recorded (adopt
+  // if 1 point better, docs/calibration.md): 5.76 % without the group, 5.64 % with it, so no fit reads it and it is
+  // validation. Recorded on GPU-f34e2d6f (the fit group and three check pairs) and GPU-ff4dc262 (nine check pairs).
+  holdsMape(t, checkJobs("session21-fresh-check"), 24, 5.8);
+  const fit = checkJobs("session21-fresh-fit");
+  const home = fit.filter((j) => !j.run_id.includes("__host-"));
+  holdsMape(t, home, 32, 6.55);
+  // efficientformerv2_s0 beside mlp-mixer S/16 is the worst job: 38 % too slow predicted on both machines.
+  // Fourteen of the group's pairs were recorded again on GPU-ff4dc262 (`__host-ff4dc262`): 6.97 % over 28 jobs.
+  const repeats = fit.filter((j) => j.run_id.endsWith("__host-ff4dc262"));
+  holdsMape(t, repeats, 28, 7.0);
+  // The two machines agree job by job to 2.45 % on average; efficientvit_m2 (launch-bound, its solo varies 11 % step
+  // to step) is 28 % apart, the others within 5.3 %.
+  const diffs = repeats.map((r) => {
+    const h = home.find((j) => `${j.run_id}__host-ff4dc262` === r.run_id && j.proc === r.proc)!;
+    return { workload: r.workload, pct: Math.abs(r.measured_img_s! / h.measured_img_s! - 1) * 100 };
+  });
+  const others = diffs.filter((d) => d.workload !== "efficientvitm2-in-b256");
+  t.log(`repeat |diff| mean ${(diffs.reduce((a, d) => a + d.pct, 0) / diffs.length).toFixed(2)} %`);
+  t.true(
+    others.every((d) => d.pct <= 5.5),
+    others.map((d) => `${d.workload} ${d.pct.toFixed(1)}`).join(", "),
+  );
+});
+
 test("live replays: every replayed job compared; median completion-time error within 5%", (t) => {
   // Twelve job streams (naive, MPS, MPS-partitioned), six of them replayed twice.
   t.is(summary.live_replays.runs, 18);
@@ -341,15 +373,17 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   // validation subset were predicted: plain MPS 11.14 % over 551 jobs, MPS-partitioned 4.76 % over 78, naive 4.18 %
   // over 57, MPS run totals 6.87 %. Over every run (session 20): plain MPS 8.98 % over 1,610 jobs (target 8 %, not
   // met), 8.23 % over the 779 of fresh processes; MPS-partitioned 5.31 % (target 5 %, not met; 6.38 % fresh, most of
-  // it session 19's overlap check); naive 3.87 % (target 3 %, not met); MPS run totals 5.32 % (target 5 %).
+  // it session 19's overlap check); naive 3.87 % (target 3 %, not met); MPS run totals 5.32 % (target 5 %). Session
+  // 21's 40 validation pairs: plain MPS 8.79 % over 1,766 jobs, 8.00 % over the 935 of fresh processes, run totals
+  // 5.16 %; the other modes unchanged.
   t.true(summary.mape_unseen.naive <= 3.9, `naive ${summary.mape_unseen.naive}%`);
   t.true(
     summary.mape_unseen["mps-partitioned"] <= 5.35,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,
   );
-  t.true(summary.mape_unseen.mps <= 9.0, `mps ${summary.mape_unseen.mps}%`);
-  t.true(fresh.mps.mean_abs! <= 8.25, `mps, fresh processes ${fresh.mps.mean_abs}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 5.35, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(summary.mape_unseen.mps <= 8.8, `mps ${summary.mape_unseen.mps}%`);
+  t.true(fresh.mps.mean_abs! <= 8.0, `mps, fresh processes ${fresh.mps.mean_abs}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 5.2, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {
@@ -382,7 +416,8 @@ test("kernel-level replay: naive within 5%, MPS within 10% per-job MAPE on valid
   // models and its refit (mpsMemoryContention 1.41): 8.52 %; its nine mixes recorded after the choice: 8.19 %; session 16's zoo14
   // mixes: 8.20 %; session 17's zoo15 and wave-check mixes: 8.05 %; session 18's started-together ConvNeXt mixes
   // 9.93 % (the replay replays each job's solo trace, not its probe's), 9.98 % with session 18's refit; session
-  // 20's fresh check and zoo16-17 mixes 10.17 %, 9.39 % once a started-together job replays its probe's step.
+  // 20's fresh check and zoo16-17 mixes 10.17 %, 9.39 % once a started-together job replays its probe's step; session
+  // 21's 40 fresh pairs 9.02 %.
   t.true(mape.mps <= 10, `mps ${mape.mps}%`);
 });
 
