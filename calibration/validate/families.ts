@@ -36,6 +36,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "repvit_m1",
     "ghostnetv2_100",
     "mobileone_s1",
+    "convmixer_768_32",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
   "vision transformers": [
@@ -82,7 +83,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "selecsls42b",
     "hgnetv2_b0",
   ],
-  "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12", "gmlp_s16_224"],
+  "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12", "gmlp_s16_224", "sequencer2d_s"],
 };
 
 /** The family a timm model belongs to (its own name when not listed). */
