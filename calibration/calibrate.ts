@@ -5,6 +5,7 @@
 import { InputError } from "../sim/input-error.ts";
 import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { Dataset } from "./dataset.ts";
+import { mpsFitRange, outsideMpsFitRange } from "./fit/mps-range.ts";
 import { fitProfiles } from "./fit/profiles.ts";
 import { fitSharingParams, startingSharing } from "./fit/sharing-params.ts";
 import { fitStartupWaits } from "./fit/startup.ts";
@@ -81,6 +82,10 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
   };
   const sharing = fitSharingParams(base, runs);
   const waits = fitStartupWaits({ ...base, sharing: sharing.sharing }, ds);
+  const range = mpsFitRange(
+    base.workloads,
+    runs.filter((r) => sharing.runsUsed.includes(r.runId)),
+  );
   const set: CalibrationSet = {
     ...base,
     provenance: {
@@ -88,6 +93,7 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
       runs: [...new Set([...fittedProfiles.runsUsed, ...sharing.runsUsed, ...waits.runs])].sort(),
     },
     sharing: { ...sharing.sharing, ...waits.sharing },
+    ...(range === undefined ? {} : { mpsFitRange: range }),
     workloads: Object.fromEntries(
       Object.entries(base.workloads).map(([id, p]) => {
         const waitS = waits.byWorkload.get(id);
@@ -95,6 +101,10 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
       }),
     ),
     fitErrors: { ...base.fitErrors, ...sharing.fitErrors, ...waits.fitErrors },
+    warnings: [
+      ...base.warnings,
+      ...(range === undefined ? [] : outsideMpsFitRange(Object.values(base.workloads), range)),
+    ],
   };
   return {
     set,

@@ -11,6 +11,7 @@ import type { JobTrace } from "../sim/replay/index.ts";
 import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { CalibrationOutput } from "./calibrate.ts";
 import type { Dataset } from "./dataset.ts";
+import { outsideMpsFitRange } from "./fit/mps-range.ts";
 import { fitProfiles, type SmPointRow } from "./fit/profiles.ts";
 import { fitStartupWaits } from "./fit/startup.ts";
 import { readTable } from "./ingest/read.ts";
@@ -85,6 +86,7 @@ export function extendSet(base: BaseSet, ds: Dataset, command: string): Calibrat
       .filter((id) => Object.hasOwn(old.workloads, id))
       .map((id) => `${id}: replaces the profile ${base.name} had`),
     ...fitted.warnings,
+    ...(old.mpsFitRange === undefined ? [] : outsideMpsFitRange(Object.values(added), old.mpsFitRange)),
     ...(shared.length === 0
       ? []
       : [

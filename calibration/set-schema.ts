@@ -114,6 +114,14 @@ export const migSlicesSchema = z.object({
   ),
 });
 
+const span = z.tuple([z.number(), z.number()]);
+/**
+ * Low and high of the turn-weight figures (sim/sharing/mps.ts) over the workloads of the MPS runs the sharing fit
+ * read: a workload outside them has an extrapolated MPS split (calibration/fit/mps-range.ts).
+ */
+const mpsFitRangeSchema = z.object({ turnUs: span, kernelsPerMs: span, activity: span });
+export type MpsFitRange = z.infer<typeof mpsFitRangeSchema>;
+
 export const calibrationSetSchema = z.object({
   schema: z.literal("colloc.calibration/1"),
   gpu: z.object({
@@ -141,6 +149,8 @@ export const calibrationSetSchema = z.object({
     base: z.object({ set: z.string(), command: z.string(), date: z.string() }).optional(),
   }),
   sharing: sharingParamsSchema,
+  /** Absent in sets made before 2026-12-04 and in sets whose fit read no traced MPS run. */
+  mpsFitRange: mpsFitRangeSchema.optional(),
   workloads: z.record(z.string(), workloadProfileSchema),
   fitErrors: z.record(z.string(), fitErrorSchema),
   transfers: z.array(transferSchema),

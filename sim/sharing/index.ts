@@ -16,7 +16,7 @@ import type { CoRunner, GpuView, SharingParams, SharingSetup, ShareResult } from
 
 export type * from "./types.ts";
 export { combineInstances } from "./mig.ts";
-export { dramWhileBusy } from "./mps.ts";
+export { dramWhileBusy, turnFigures, type TurnFigures } from "./mps.ts";
 
 /** Profiles calibrated on another GPU would give silently wrong rates: refuse them. */
 function checkGpu(gpu: GpuView, coRunners: CoRunner[]): void {

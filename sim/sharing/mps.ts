@@ -82,13 +82,31 @@ function occupancy(i: number, runners: CoRunner[], params: SharingParams): numbe
   return a + (1 - a) * large * lost;
 }
 
-/** omega: how much of the contended capacity a job's kernels take per turn at the SMs. */
-export function turnWeight(p: WorkloadProfile, params: SharingParams): number {
+/** What a job's turn weight is made of: k_i (us), r_i (kernels per millisecond) and a_i. */
+export interface TurnFigures {
+  turnUs: number;
+  kernelsPerMs: number;
+  activity: number;
+}
+
+export function turnFigures(p: WorkloadProfile): TurnFigures {
   // Without a kernel trace a job is weighed as 100-us large kernels, 10 kernels per millisecond (the H200's traced
   // workloads: 17-222 us, 3.4-37 per ms); only start-up-free sets built by hand lack traces.
-  const k = p.kernels?.turnUs ?? 100;
-  const r = p.kernels ? p.kernels.perStep / (p.stepTimeS * 1000) : 10;
-  return k ** params.mpsWeightKernel * r ** params.mpsWeightRate * activity(p) ** params.mpsWeightActivity;
+  return {
+    turnUs: p.kernels?.turnUs ?? 100,
+    kernelsPerMs: p.kernels ? p.kernels.perStep / (p.stepTimeS * 1000) : 10,
+    activity: activity(p),
+  };
+}
+
+/** omega: how much of the contended capacity a job's kernels take per turn at the SMs. */
+export function turnWeight(p: WorkloadProfile, params: SharingParams): number {
+  const { turnUs, kernelsPerMs, activity } = turnFigures(p);
+  return (
+    turnUs ** params.mpsWeightKernel *
+    kernelsPerMs ** params.mpsWeightRate *
+    activity ** params.mpsWeightActivity
+  );
 }
 
 /** One client as the equations above name it: what is fixed for the call. */

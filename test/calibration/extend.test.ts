@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Dataset } from "../../calibration/dataset.ts";
 import { extendSet, type BaseSet } from "../../calibration/extend.ts";
-import { parseCalibrationSet } from "../../calibration/set.ts";
+import { ingestDataset } from "../../calibration/dataset.ts";
+import { loadCalibrationSet, parseCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
 import { InputError } from "../../sim/input-error.ts";
 import { syntheticDataset, truth } from "./synthetic.ts";
 
@@ -111,4 +112,25 @@ test("runs of another GPU than the base set's are refused, naming the run", (t) 
   const error = t.throws(() => extendSet(base, ds, "test"), { instanceOf: InputError });
   t.is(error.field, `${ds.runs[0].run_id}.gpu_name`);
   t.is(error.expected, "a run on H200-141GB, the GPU of set base");
+});
+
+test("--base warns of a new workload whose turn figures lie beyond what the base's MPS fit read", (t) => {
+  // zoo18's convmixer_768_32, profiled alone as a user would (solo with a kernel trace, SM caps), added to the
+  // shipped H200 set: its large kernels last 492 us, the fit's workloads' 19-230 us.
+  const folders = ["exclusive__convmixer768-in-b64", "16", "32", "64"].map((f) =>
+    f.startsWith("exclusive")
+      ? `calibration/data/h200-runs/${f}`
+      : `calibration/data/h200-runs/mps-partitioned__convmixer768-in-b64__sm${f}`,
+  );
+  const h200: BaseSet = { name: "h200", dir: resolveSetDir("h200"), set: loadCalibrationSet("h200") };
+  const { set } = extendSet(h200, ingestDataset(folders), "colloc calibrate mine --base h200 --out mine");
+  // The base's own warnings come first (it already holds convmixer, with this warning): extend's own follow.
+  const beyond = set.warnings
+    .slice(h200.set.warnings.length)
+    .filter((w) => w.startsWith("convmixer768-in-b64: large kernels' mean length 492 us"));
+  t.is(beyond.length, 1, set.warnings.join("\n"));
+  t.true(beyond[0].endsWith("its MPS predictions are less sure"));
+  // A base without a range (sets made before it) warns of nothing of the kind.
+  const { set: plain } = extendSet(base, newRuns(), "colloc calibrate new-tables --base base --out mine");
+  t.false(plain.warnings.some((w) => w.includes("beyond the MPS fit")));
 });
