@@ -142,7 +142,8 @@ export function extendSet(base: BaseSet, ds: Dataset, command: string): Calibrat
     },
     transfers: old.transfers.filter((t) => !ids.some((id) => t.path.startsWith(`workloads.${id}.`))),
     skipped: [...old.skipped.filter((s) => !isNew(s.workload)), ...fitted.skipped],
-    warnings: [...old.warnings, ...warnings],
+    // A base warning about one workload (its id first) goes with the profile DIR replaces; DIR's own follow.
+    warnings: [...old.warnings.filter((w) => !ids.some((id) => w.startsWith(`${id}: `))), ...warnings],
   };
   const oldTraces = existsSync(join(base.dir, TRACE_FILE)) ? loadTraces(base.dir) : undefined;
   const newTraces = tracesFromDataset(ds, fitted.soloRuns, added, old.gpu.sms);
