@@ -82,9 +82,10 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
   };
   const sharing = fitSharingParams(base, runs);
   const waits = fitStartupWaits({ ...base, sharing: sharing.sharing }, ds);
+  const sharingRuns = new Set(sharing.runsUsed);
   const range = mpsFitRange(
     base.workloads,
-    runs.filter((r) => sharing.runsUsed.includes(r.runId)),
+    runs.filter((r) => sharingRuns.has(r.runId)),
   );
   const set: CalibrationSet = {
     ...base,

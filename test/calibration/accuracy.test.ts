@@ -310,7 +310,7 @@ test("two models new to session 21 with kernels unlike any fitted one, in mixes 
   // MPS pairs and a triple started together. Issue 13's 8 % is far off here: convmixer keeps 87-92 % of its solo
   // speed in the pairs and 71 % in the triple (predicted 78-82 and 58 %), its partners get 24-33 % less than
   // predicted (mobilenetv3_small 49 % too fast predicted). The turn weight grows as the large kernels' length to the
-  // 0.65, fitted on workloads whose large kernels last 17-230 us; the kernel-level replay gives convmixer within 2 %
+  // 0.65, fitted on workloads whose large kernels last 19-230 us; the kernel-level replay gives convmixer within 2 %
   // and its partners 28-30 % too little. sequencer2d_s beside resnet18 is within 4.2 %. The naive pair beside
   // efficientnet_b0: -0.2 and +6.3 %.
   const jobs = checkJobs("zoo18-unseen-check");
