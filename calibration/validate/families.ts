@@ -37,11 +37,13 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "ghostnetv2_100",
     "mobileone_s1",
     "convmixer_768_32",
+    "convmixer_1536_20",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
   "vision transformers": [
     "deit_tiny_patch16_224",
     "vit_base_patch16_224",
+    "vit_large_patch16_224",
     "vit_small_patch16_224",
     "cait_xxs24_224",
     "xcit_nano_12_p16_224",
