@@ -15,6 +15,9 @@
 # Complete run folders are skipped (the plan is resumable); replays and the start-up scenario are rerun in place.
 # Brings back $OUT/new-runs.tar.gz (every folder this call wrote, found by modification time, reruns included) and a
 # log; unpack into calibration/data/h200-runs (a rerun replaces its folder) and update its README.
+# Keep BUDGET_S under the call's limit (the device time left less the machine's start, up to 2 minutes): a call
+# killed at its limit still packs what it recorded (the steps run in the background so the TERM trap fires at
+# once), but the run it was in the middle of is lost with the rest of that step.
 set -o pipefail
 export PYTHONUNBUFFERED=1
 R=/tmp/colloc-runs
@@ -31,6 +34,15 @@ mkdir -p "$R"
 cp -r calibration/data/h200-runs/. "$R/"
 touch "$R/.copied"
 sleep 1 # folders written from now on are newer than the marker
+# Every folder this call wrote (by modification time) into $OUT/new-runs.tar.gz; on exit and when killed.
+pack() {
+  pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"
+  new=$(cd "$R" && find . -mindepth 1 -maxdepth 1 -type d -newer .copied -printf '%f\n' | sort)
+  echo "new or rewritten run folders: ${new:-none}"
+  [ -n "$new" ] && tar czf "$OUT/new-runs.tar.gz" -C "$R" $new
+  ls -la "$OUT"
+}
+trap 'trap "" TERM INT; echo "killed: packing what was recorded"; kill 0 2>/dev/null; pack; exit 143' TERM INT
 for step in "$@"; do
   echo "=== $(date -u +%T) $step ($(left) s left)"
   case "$step" in
@@ -63,9 +75,6 @@ for step in "$@"; do
     *) echo "unknown step $step (gpuinfo, checkspec, plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, warmjit,"\
       "busystart, green)"; exit 2 ;;
   esac
-done 2>&1 | grep -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt"
-pgrep -fa nvidia-cuda-mps || echo "no MPS daemon left"
-new=$(cd "$R" && find . -mindepth 1 -maxdepth 1 -type d -newer .copied -printf '%f\n' | sort)
-echo "new or rewritten run folders: ${new:-none}"
-[ -n "$new" ] && tar czf "$OUT/new-runs.tar.gz" -C "$R" $new
-ls -la "$OUT"
+done 2>&1 | grep --line-buffered -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt" &
+wait $!
+pack
