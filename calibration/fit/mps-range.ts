@@ -2,7 +2,8 @@
  * The range of turn-weight figures (sim/sharing/mps.ts: large kernels' length, kernels per millisecond, SM activity)
  * that the MPS fit saw: over the workloads of the MPS runs it read. The weight is a power law fitted inside that
  * range; a workload outside it gets an extrapolated split (zoo18's convmixer_768_32, large kernels of 492 us beside a
- * fit that read 19-230 us: its partners 24-33 % too fast predicted).
+ * fit that read 19-230 us: its partners 24-33 % too fast predicted). Inside is not a promise: the range only says
+ * what the fit read.
  */
 import { turnFigures, type TurnFigures } from "../../sim/sharing/index.ts";
 import type { WorkloadProfile } from "../../sim/sharing/types.ts";

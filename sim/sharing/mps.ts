@@ -91,7 +91,7 @@ export interface TurnFigures {
 
 export function turnFigures(p: WorkloadProfile): TurnFigures {
   // Without a kernel trace a job is weighed as 100-us large kernels, 10 kernels per millisecond (the H200 MPS fit's
-  // workloads: 19-230 us, 4.8-37 per ms, its set's mpsFitRange); only start-up-free sets built by hand lack traces.
+  // workloads: 19-603 us, 1.8-37 per ms, its set's mpsFitRange); only start-up-free sets built by hand lack traces.
   return {
     turnUs: p.kernels?.turnUs ?? 100,
     kernelsPerMs: p.kernels ? p.kernels.perStep / (p.stepTimeS * 1000) : 10,

@@ -115,22 +115,25 @@ test("runs of another GPU than the base set's are refused, naming the run", (t) 
 });
 
 test("--base warns of a new workload whose turn figures lie beyond what the base's MPS fit read", (t) => {
-  // zoo18's convmixer_768_32, profiled alone as a user would (solo with a kernel trace, SM caps), added to the
-  // shipped H200 set: its large kernels last 492 us, the fit's workloads' 19-230 us.
-  const folders = ["exclusive__convmixer768-in-b64", "16", "32", "64"].map((f) =>
+  // zoo16's efficientformerv2_s0, profiled alone as a user would (solo with a kernel trace, SM caps), added to the
+  // shipped H200 set: its kernels keep 25 % of the SMs active while they run, the fit's workloads' 49-99 %.
+  const folders = ["exclusive__efficientformerv2s0-in-b128", "16", "32", "64"].map((f) =>
     f.startsWith("exclusive")
       ? `calibration/data/h200-runs/${f}`
-      : `calibration/data/h200-runs/mps-partitioned__convmixer768-in-b64__sm${f}`,
+      : `calibration/data/h200-runs/mps-partitioned__efficientformerv2s0-in-b128__sm${f}`,
   );
   const h200: BaseSet = { name: "h200", dir: resolveSetDir("h200"), set: loadCalibrationSet("h200") };
   const { set } = extendSet(h200, ingestDataset(folders), "colloc calibrate mine --base h200 --out mine");
-  // The base held convmixer too, with this warning: it goes with the profile replaced, and the new one's stays.
-  t.true(h200.set.warnings.some((w) => w.startsWith("convmixer768-in-b64: ")));
+  // The base held efficientformerv2_s0 too, with this warning: it goes with the profile replaced, and the new one's
+  // stays.
+  t.true(
+    h200.set.warnings.some((w) => w.startsWith("efficientformerv2s0-in-b128: SM activity while busy 0.25")),
+  );
   const beyond = set.warnings.filter((w) =>
-    w.startsWith("convmixer768-in-b64: large kernels' mean length 492 us"),
+    w.startsWith("efficientformerv2s0-in-b128: SM activity while busy 0.25 (the fit read 0.49 to 0.99)"),
   );
   t.is(beyond.length, 1, set.warnings.join("\n"));
-  t.true(set.warnings.includes("convmixer768-in-b64: replaces the profile h200 had"));
+  t.true(set.warnings.includes("efficientformerv2s0-in-b128: replaces the profile h200 had"));
   t.true(beyond[0].endsWith("its MPS predictions are less sure"));
   // A base without a range (sets made before it) warns of nothing of the kind.
   const { set: plain } = extendSet(base, newRuns(), "colloc calibrate new-tables --base base --out mine");
