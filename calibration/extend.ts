@@ -12,7 +12,7 @@ import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { CalibrationOutput } from "./calibrate.ts";
 import type { Dataset } from "./dataset.ts";
 import { outsideMpsFitRange } from "./fit/mps-range.ts";
-import { fitProfiles, type SmPointRow } from "./fit/profiles.ts";
+import { fitProfiles, withoutWorkloads, type SmPointRow } from "./fit/profiles.ts";
 import { fitStartupWaits } from "./fit/startup.ts";
 import { readTable } from "./ingest/read.ts";
 import { measuredRuns } from "./measured.ts";
@@ -142,8 +142,15 @@ export function extendSet(base: BaseSet, ds: Dataset, command: string): Calibrat
     },
     transfers: old.transfers.filter((t) => !ids.some((id) => t.path.startsWith(`workloads.${id}.`))),
     skipped: [...old.skipped.filter((s) => !isNew(s.workload)), ...fitted.skipped],
-    // A base warning about one workload (its id first) goes with the profile DIR replaces; DIR's own follow.
-    warnings: [...old.warnings.filter((w) => !ids.some((id) => w.startsWith(`${id}: `))), ...warnings],
+    // A base warning about one workload (its id first) goes with the profile DIR replaces, and a replaced workload
+    // leaves the base's lists; DIR's own warnings follow.
+    warnings: [
+      ...old.warnings
+        .filter((w) => !ids.some((id) => w.startsWith(`${id}: `)))
+        .map((w) => withoutWorkloads(w, ids))
+        .filter((w): w is string => w !== undefined),
+      ...warnings,
+    ],
   };
   const oldTraces = existsSync(join(base.dir, TRACE_FILE)) ? loadTraces(base.dir) : undefined;
   const newTraces = tracesFromDataset(ds, fitted.soloRuns, added, old.gpu.sms);

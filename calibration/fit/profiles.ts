@@ -158,18 +158,39 @@ function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[], gpuSms: numbe
   };
 }
 
+/** The warnings that list workloads: the words before the list and after it. */
+const NO_STARTUP = ["no start-up replay of ", " (alone, or of a workload computing the same)"] as const;
+const NO_MEMORY_CAP = ["no memory-capped run of ", ": a job of them needs"] as const;
+
+/**
+ * A warning of the fit with `ids` taken out of its list of workloads (undefined when none is left); a warning
+ * without a list as it is. `calibrate --base` keeps the base's warnings but not about the workloads it replaces.
+ */
+export function withoutWorkloads(warning: string, ids: readonly string[]): string | undefined {
+  for (const [head, tail] of [NO_STARTUP, NO_MEMORY_CAP]) {
+    const end = warning.indexOf(tail);
+    if (!warning.startsWith(head) || end < 0) continue;
+    const left = warning
+      .slice(head.length, end)
+      .split(", ")
+      .filter((id) => !ids.includes(id));
+    return left.length === 0 ? undefined : head + left.join(", ") + warning.slice(end);
+  }
+  return warning;
+}
+
 /** What the fit lacks and what the simulator assumes instead, one warning per missing part. */
 function missingParts(noStartup: string[], noMemoryCap: string[], startup: StartupFit | undefined): string[] {
   const out: string[] = [];
   if (noStartup.length > 0)
     out.push(
-      `no start-up replay of ${noStartup.join(", ")} (alone, or of a workload computing the same): the simulator ` +
-        "gives their jobs no start-up phase (a job trains from its start)",
+      `${NO_STARTUP[0]}${noStartup.join(", ")}${NO_STARTUP[1]}: the simulator gives their jobs no start-up phase ` +
+        "(a job trains from its start)",
     );
   if (noMemoryCap.length > 0)
     out.push(
-      `no memory-capped run of ${noMemoryCap.join(", ")}: a job of them needs its whole solo footprint (placement ` +
-        "and MIG instances assume no less)",
+      `${NO_MEMORY_CAP[0]}${noMemoryCap.join(", ")}${NO_MEMORY_CAP[1]} its whole solo footprint (placement and MIG ` +
+        "instances assume no less)",
     );
   if (startup?.launch === "warm-workers")
     out.push(

@@ -134,6 +134,12 @@ test("--base warns of a new workload whose turn figures lie beyond what the base
   );
   t.is(beyond.length, 1, set.warnings.join("\n"));
   t.true(set.warnings.includes("efficientformerv2s0-in-b128: replaces the profile h200 had"));
+  // The replaced workload leaves the base's lists of what it lacks; DIR's own list names it once.
+  const startups = set.warnings.filter((w) => w.startsWith("no start-up replay of "));
+  t.is(startups.length, 2);
+  t.false(startups[0].includes("efficientformerv2s0-in-b128"));
+  t.true(startups[0].includes("effb0-in-b64, effb2-in-b64"));
+  t.true(startups[1].startsWith("no start-up replay of efficientformerv2s0-in-b128 (alone"));
   t.true(beyond[0].endsWith("its MPS predictions are less sure"));
   // A base without a range (sets made before it) warns of nothing of the kind.
   const { set: plain } = extendSet(base, newRuns(), "colloc calibrate new-tables --base base --out mine");
