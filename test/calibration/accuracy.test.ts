@@ -119,53 +119,54 @@ test("MPS per-job throughput on pairs of fitted zoo models never run together: h
   holdsMape(t, checkJobs("zoo10-split-check"), 30, 8.85);
 });
 
-test("MPS per-job throughput on four models new to session 11, recorded after every choice: held at 5.1 %", (t) => {
+test("MPS per-job throughput on four models new to session 11, recorded after every choice: held at 6.0 %", (t) => {
   // zoo11-unseen-check: resnet34, efficientnet_b2, dpn68 and efficientformer_l1, profiled alone as a user would,
   // then in pairs, a triple and copies started together; no fit, fold or form choice saw them. 4.51 % before
-  // session 15's product, 4.71 % with it, 5.07 % with session 18's refit (its started-together kernels).
-  holdsMape(t, checkJobs("zoo11-unseen-check"), 20, 5.1);
+  // session 15's product, 4.71 % with it, 5.07 % with session 18's refit (its started-together kernels). Session 23's form C (kernel classes from the function name): 5.95 %.
+  holdsMape(t, checkJobs("zoo11-unseen-check"), 20, 6.0);
 });
 
-test("MPS per-job throughput on four models new to session 12, recorded after every choice: held at 7.9 %", (t) => {
+test("MPS per-job throughput on four models new to session 12, recorded after every choice: held at 9.15 %", (t) => {
   // zoo12-unseen-check: res2net50_26w_4s, pit_ti_224, lcnet_100 and coat_lite_tiny, profiled alone, then six
   // pairs, a triple and three lcnet copies started together; no fit, fold or form choice saw them. Worst:
   // res2net50 beside deit_tiny, 23 % too slow predicted. 7.16 % before session 15's product, 6.83 % with it, 7.86 %
-  // with session 18's refit.
-  holdsMape(t, checkJobs("zoo12-unseen-check"), 20, 7.9);
+  // with session 18's refit. Session 23's form C (kernel classes from the function name): 9.12 %.
+  holdsMape(t, checkJobs("zoo12-unseen-check"), 20, 9.15);
 });
 
-test("MPS per-job throughput on four models new to session 13, unseen by its form trials: held at 9.8 %", (t) => {
+test("MPS per-job throughput on four models new to session 13, unseen by its form trials: held at 9.95 %", (t) => {
   // zoo13-unseen-check: convnext_femto, mobilenetv3_large_075, seresnext26d_32x4d and selecsls42b, profiled alone,
   // then seven pairs, a triple and two 3-copy runs started together, all on one machine; kept out of the working
   // copy until the session's two form trials were done (neither was adopted). One of three convnext_femto copies
   // started together is 59 % too fast predicted (cuDNN autotuning beside co-runners, docs/calibration.md); without
   // the convnext_femto runs 6.0 % over 16 jobs. Session 15's product: 9.53 and 5.88 %; session 18's refit: 9.78 and
-  // 6.25 %.
+  // 6.25 %. Session 23's form C (kernel classes from the function name): 9.90 and 6.52 %.
   const jobs = checkJobs("zoo13-unseen-check");
-  holdsMape(t, jobs, 20, 9.8);
+  holdsMape(t, jobs, 20, 9.95);
   holdsMape(
     t,
     jobs.filter((j) => !j.run_id.includes("convnextfemto")),
     15,
-    6.3,
+    6.55,
   );
 });
 
-test("MPS per-job throughput on four models new to session 16, recorded after every choice: held at 9.55 %", (t) => {
+test("MPS per-job throughput on four models new to session 16, recorded after every choice: held at 9.95 %", (t) => {
   // zoo14-unseen-check: nf_resnet50, hgnetv2_b0, mobilevitv2_075 and repvit_m1, profiled alone as a user would, then
   // six pairs, two triples, a quad of all four and two 3-copy runs started together, after session 15's product was
   // chosen: 9.73 % (11.06 % with the form before it). Worst: hgnetv2_b0 beside deit_tiny, 32 % too slow predicted.
   // Session 18's refit: 9.00 %; session 19's (guaranteed SMs of overlapping caps): 9.51 %.
-  holdsMape(t, checkJobs("zoo14-unseen-check"), 25, 9.55);
+  // Session 23's form C (kernel classes from the function name): 9.93 %.
+  holdsMape(t, checkJobs("zoo14-unseen-check"), 25, 9.95);
 });
 
-test("MPS per-job throughput on four models new to session 17, recorded after every choice: held at 8.85 %", (t) => {
+test("MPS per-job throughput on four models new to session 17, recorded after every choice: held at 9.0 %", (t) => {
   // zoo15-unseen-check: resnest14d, efficientvit_m2, botnet26t_256 and volo_d1_224, profiled alone as a user would,
   // then six pairs, two triples, a quad of all four, four copies of efficientvit_m2 and three of resnest14d started
   // together: 9.38 %. Worst: ghostnet beside volo_d1 and resnest14d, 21 % too slow predicted; efficientvit_m2 is too
   // slow predicted beside other models (-17 to -20 %) and too fast as copies (+18 %), as hgnetv2_b0 in zoo14.
-  // Session 18's refit: 8.61 %; session 19's: 8.83 %.
-  holdsMape(t, checkJobs("zoo15-unseen-check"), 29, 8.85);
+  // Session 18's refit: 8.61 %; session 19's: 8.83 %. Session 23's form C (kernel classes from the function name): 8.97 %.
+  holdsMape(t, checkJobs("zoo15-unseen-check"), 29, 9.0);
 });
 
 test("MPS per-job throughput on launch-bound fitted models beside few- and many-wave co-runners: held at 4.75 %", (t) => {
@@ -175,12 +176,13 @@ test("MPS per-job throughput on launch-bound fitted models beside few- and many-
   holdsMape(t, checkJobs("session17-wave-check"), 29, 4.75);
 });
 
-test("MPS per-job throughput on mixes of three to five fitted zoo models never run together: held at 7.8 and 8.15 %", (t) => {
+test("MPS per-job throughput on mixes of three to five fitted zoo models never run together: held at 7.8 and 8.3 %", (t) => {
   // session15-mix-check, in two parts. Ten MPS mixes (a fixed rotation over the non-ConvNeXt zoo models by large-kernel
   // time) on one machine, recorded to decide session 15's product of co-runners' interference before it was chosen:
   // 10.17 % with the set before it (mean -9.4 %, too slow predicted), 7.33 % with it. Then nine triples and quads of
   // other zoo models on a second machine, recorded after the choice: 10.26 % before it, 9.18 % with it. Session 18's
   // refit (started-together kernels): 8.11 and 7.76 %; session 19's: 7.60 and 8.12 %; session 22's: 7.75 and 7.76 %.
+  // Session 23's form C (kernel classes from the function name): 7.66 and 8.27 %.
   const jobs = checkJobs("session15-mix-check");
   t.true(jobs.every((j) => j.co_runners.split(" + ").length >= 3));
   holdsMape(
@@ -193,7 +195,7 @@ test("MPS per-job throughput on mixes of three to five fitted zoo models never r
     t,
     jobs.filter((j) => j.run_id.endsWith("__host-a0a2db70")),
     31,
-    8.15,
+    8.3,
   );
 });
 
@@ -235,13 +237,13 @@ test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound mod
   holdsMape(t, crossed, 20, 3.55);
 });
 
-test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 8.6 %", (t) => {
+test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 8.75 %", (t) => {
   // Issue 13's target for models no fit has seen is 8 %: not met (docs/calibration.md). 9.37 % over the first seven
   // models with session 7's set; session 8's convnextv2_atto (3 copies 29-45 % high: cuDNN autotuning beside
   // co-runners) raised it to 10.47 %; 10.35 % with session 9's same-workload interference, 9.78 % with session 10's
   // large kernels, 9.83 % with session 15's product. Session 15's mix check and session 17's wave check (above) have
   // some of them too, reported with their checks. Session 18: 8.49 % over 78 jobs (its started-together checks add
-  // convnextv2_atto's mixes). Session 19's refit: 8.56 %.
+  // convnextv2_atto's mixes). Session 19's refit: 8.56 %. Session 23's form C (kernel classes from the function name): 8.70 %.
   const checks = new Set([
     "session15-mix-check",
     "session17-wave-check",
@@ -252,7 +254,7 @@ test("MPS per-job throughput on our own models, never fitted beside others: held
     t,
     mpsJobs.filter((j) => oursRun(j.run_id) && !checks.has(experimentOf.get(j.run_id) ?? "")),
     30,
-    8.6,
+    8.75,
   );
 });
 
@@ -264,40 +266,41 @@ test("MPS-partitioned: co-running capped clients within 8%; SM curve within 8%",
   t.true(held.mean_abs! <= 8, `held-out SM points ${held.mean_abs}%`);
 });
 
-test("MPS-partitioned pairs and trios whose caps overlap, recorded to decide session 19's guaranteed SMs: held at 6.45 %", (t) => {
+test("MPS-partitioned pairs and trios whose caps overlap, recorded to decide session 19's guaranteed SMs: held at 6.85 %", (t) => {
   // session19-overlap-check (17 runs at 80, 96 and 112 SMs a client, two trios at 56; validation): each capped client
   // is first given what the co-runners' caps always leave it. Decided by a rule written down before the runs were
   // recorded (docs/calibration.md): the shipped form 11.15 %, the partial-overlap kernel wait 10.89 %, the
-  // guarantee 6.42 % (adopted), both 6.33 % (not 0.5 point better than the guarantee alone).
+  // guarantee 6.42 % (adopted), both 6.33 % (not 0.5 point better than the guarantee alone). Session 23's form C (kernel classes from the function name): 6.81 %.
   const jobs = jobsWhere((e) => e.startsWith("session19-overlap-check"));
   t.true(jobs.every((j) => j.mode === "mps-partitioned"));
-  holdsMape(t, jobs, 36, 6.45);
+  holdsMape(t, jobs, 36, 6.85);
 });
 
-test("three models new to session 19, profiled as a user would, in mixes no fit saw: MPS held at 7.3 %", (t) => {
+test("three models new to session 19, profiled as a user would, in mixes no fit saw: MPS held at 7.55 %", (t) => {
   // zoo16: convnextv2_femto, ghostnetv2_100 and efficientformerv2_s0 (profiled alone, SM caps, started-together
   // probes). Their naive pair (call 64): -3.0 and +0.2 %. Their MPS mixes (two pairs of one with a fitted model, a
   // triple, three efficientformerv2_s0 copies) and an MPS-partitioned pair at 96 SMs, recorded in session 20 on another
   // machine (call 1): MPS 7.03 % over 12 jobs before the set held the two probes of that call, 7.11 % with them;
   // convnextv2_femto 11-13 % too slow predicted beside resnet18 and in the triple, ghostnetv2 16 % beside vit_base.
   // Partitioned 1.29 %. Session 22's refit with zoo19: MPS 7.28 %, partitioned 1.85 %.
+  // Session 23's form C (kernel classes from the function name): MPS 7.52 %, partitioned 0.85 %.
   const naive = jobsWhere((e) => e === "zoo16-unseen-naive-check");
   t.is(naive.length, 2);
   for (const j of naive) t.true(Math.abs(j.error_pct!) <= 3.5, `${j.workload} ${j.error_pct}%`);
-  holdsMape(t, checkJobs("zoo16-unseen-check"), 12, 7.3);
+  holdsMape(t, checkJobs("zoo16-unseen-check"), 12, 7.55);
   holdsMape(
     t,
     jobsWhere((e) => e === "zoo16-unseen-split-check"),
     2,
-    1.9,
+    0.9,
   );
 });
 
-test("two models new to session 20, profiled as a user would, in mixes no fit saw: MPS held at 4.2 %", (t) => {
+test("two models new to session 20, profiled as a user would, in mixes no fit saw: MPS held at 4.3 %", (t) => {
   // zoo17: visformer_tiny b128 and mobileone_s1 b64 (profiled alone, SM caps, started-together probes, then two
   // pairs and a triple started together, one machine, call 4): 4.17 % over 7 jobs, worst wide_resnet50 in the triple
-  // 8.1 % too slow predicted. Their naive pair beside deit_tiny: +2.1 and -3.3 %.
-  holdsMape(t, checkJobs("zoo17-unseen-check"), 7, 4.2);
+  // 8.1 % too slow predicted. Their naive pair beside deit_tiny: +2.1 and -3.3 %. Session 23's form C (kernel classes from the function name): 4.29 %.
+  holdsMape(t, checkJobs("zoo17-unseen-check"), 7, 4.3);
   const naive = jobsWhere((e) => e === "zoo17-unseen-naive-check");
   t.is(naive.length, 2);
   for (const j of naive) t.true(Math.abs(j.error_pct!) <= 3.5, `${j.workload} ${j.error_pct}%`);
@@ -346,28 +349,30 @@ test("the set warns of the workloads beyond the MPS fit's turn figures, and logs
   t.true(mapeOf(withFlagged) > mapeOf(others));
 });
 
-test("MPS per-job throughput on pairs and triples of fitted models never run together, fresh processes: held at 8.6 %", (t) => {
+test("MPS per-job throughput on pairs and triples of fitted models never run together, fresh processes: held at 8.95 %", (t) => {
   // session20-fresh-check: twelve pairs (the widest kernel-rate contrasts, each workload once) and two triples,
   // recorded to decide a fit that leaves out reused workers' runs of models whose autotuning picks change beside
   // co-runners, by a rule written down first (adopt if 1 point better): the shipped fit 7.95 %, that one 8.64 %, so
   // it was not adopted (docs/calibration.md). Short-kernel ConvNeXt jobs and efficientvit_m2 run 11-22 % faster
   // than predicted there, their partners 5-17 % slower. Session 22's refit with zoo19: 8.58 %.
-  holdsMape(t, checkJobs("session20-fresh-check"), 30, 8.6);
+  // Session 23's form C (kernel classes from the function name): 8.90 %.
+  holdsMape(t, checkJobs("session20-fresh-check"), 30, 8.95);
 });
 
-test("fresh pairs of fitted models: the session-21 check held at 5.8 %; the group that was to be fitted, validation now, at 6.55 %", (t) => {
+test("fresh pairs of fitted models: the session-21 check held at 6.15 %; the group that was to be fitted, validation now, at 8.15 %", (t) => {
   // session21-fresh-check (12 pairs drawn at random, fresh processes started together) decided whether the fit should
   // read session21-fresh-fit (16 pairs drawn the same way) by a rule written down before either was recorded (adopt
   // if 1 point better, docs/calibration.md): 5.76 % without the group, 5.64 % with it, so no fit reads it and it is
   // validation. Recorded on GPU-f34e2d6f (the fit group and three check pairs) and GPU-ff4dc262 (nine check pairs).
-  holdsMape(t, checkJobs("session21-fresh-check"), 24, 5.8);
+  // Session 23's form C (kernel classes from the function name): 6.14, 8.12 and 8.24 % (the group's repeats).
+  holdsMape(t, checkJobs("session21-fresh-check"), 24, 6.15);
   const fit = checkJobs("session21-fresh-fit");
   const home = fit.filter((j) => !j.run_id.includes("__host-"));
-  holdsMape(t, home, 32, 6.55);
+  holdsMape(t, home, 32, 8.15);
   // efficientformerv2_s0 beside mlp-mixer S/16 is the worst job: 38 % too slow predicted on both machines.
   // Fourteen of the group's pairs were recorded again on GPU-ff4dc262 (`__host-ff4dc262`): 6.97 % over 28 jobs.
   const repeats = fit.filter((j) => j.run_id.endsWith("__host-ff4dc262"));
-  holdsMape(t, repeats, 28, 7.0);
+  holdsMape(t, repeats, 28, 8.25);
   // The two machines agree job by job to 2.45 % on average; efficientvit_m2 (launch-bound, its solo varies 11 % step
   // to step) is 28 % apart, the others within 5.3 %.
   const diffs = repeats.map((r) => {
@@ -382,12 +387,39 @@ test("fresh pairs of fitted models: the session-21 check held at 5.8 %; the grou
   );
 });
 
-test("fresh pairs drawn at random to decide form M (session 22, not adopted): held at 7.85 %", (t) => {
+test("fresh pairs drawn at random to decide form M (session 22, not adopted): held at 8.05 %", (t) => {
   // session22-mean-check: 12 MPS pairs never run together, drawn at random (seed 20261205), fresh processes started
   // together, recorded on GPU-66c46a26 after form M (the turn weight's kernel length as the mean of all kernels) was
   // written down with its rule (adopt if 0.5 point better): 7.93 % with the shipped form, 7.76 % with M (max 38 %),
-  // so M was not adopted. Session 22's refit with zoo19: 7.84 %.
-  holdsMape(t, checkJobs("session22-mean-check"), 24, 7.85);
+  // so M was not adopted. Session 22's refit with zoo19: 7.84 %. Session 23's form C (kernel classes from the function name): 8.02 %.
+  holdsMape(t, checkJobs("session22-mean-check"), 24, 8.05);
+});
+
+test("MPS pairs drawn at random to decide form C (session 23, adopted): held at 11.75 %", (t) => {
+  // session22-class-check: 12 MPS pairs never run together, drawn at random (seed 20261206), each holding a workload
+  // whose memory-bound fraction form C moves by more than 0.1, fresh processes started together, recorded on
+  // GPU-14b1be71 after C was written down with its rule (adopt if 0.5 point better): 21.53 % with the classifier of
+  // before (densenet169 beside convmixer_1536_20 240 % too fast predicted), 11.70 % with C, so C was adopted.
+  // Without the two convmixer pairs C is the worse of the two there: 8.04 % against 6.36 % over 20 jobs.
+  const jobs = checkJobs("session22-class-check");
+  holdsMape(t, jobs, 24, 11.75);
+  const convmixer = jobs.filter((j) => j.run_id.includes("convmixer"));
+  t.is(convmixer.length, 4);
+  holdsMape(
+    t,
+    jobs.filter((j) => !convmixer.includes(j)),
+    20,
+    8.05,
+  );
+});
+
+test("naive pairs drawn at random to decide form N (session 23, not adopted): held at 2.85 %", (t) => {
+  // session23-naive-check: 10 naive pairs never run together, drawn at random (seed 20261207), fresh processes
+  // started together, recorded on GPU-14b1be71 after form N (the switch-back wait on every kernel) was written down
+  // with its rule (adopt if 0.5 point better): 2.83 % with the shipped form, 2.82 % with N, so N was not adopted.
+  const jobs = jobsWhere((e) => e === "session23-naive-check");
+  t.true(jobs.every((j) => j.mode === "naive"));
+  holdsMape(t, jobs, 20, 2.85);
 });
 
 test("live replays: every replayed job compared; median completion-time error within 5%", (t) => {
@@ -403,8 +435,9 @@ test("live replays: every replayed job compared; median completion-time error wi
   // From each job's first step on (start-up taken as measured, co-runners' start-ups left out): the sharing
   // models on the stream.
   const training = summary.live_replays.training_pct.median_abs!;
-  // 6.05 % before session 18's refit, 6.33 % with it, 6.77 % with session 19's, 6.96 % with session 22's (zoo19).
-  t.true(training <= 7.0, `training median |error| ${training}%`);
+  // 6.05 % before session 18's refit, 6.33 % with it, 6.77 % with session 19's, 6.96 % with session 22's (zoo19),
+  // 6.02 % with session 23's form C (kernel classes from the function name).
+  t.true(training <= 6.05, `training median |error| ${training}%`);
 });
 
 test("leave-models-out: each model family held out of the sharing fit, its runs predicted", (t) => {
@@ -430,15 +463,18 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   // MPS 8.96 % over 1,785, fresh 8.33 % over 954, run totals 5.30 %; naive 3.86 % over 178. Session 22: its mean-check
   // pairs, then zoo19's long-kernel mixes fitted (and so predicted in their folds): plain MPS 9.30 % over 1,874
   // (zoo19's 47 jobs 19.4 %; the other 1,827 9.04 %, 8.93 % before zoo19 joined the fit), fresh 8.93 %, run totals
-  // 5.79 %; MPS-partitioned 5.09 %; naive 3.89 %.
-  t.true(summary.mape_unseen.naive <= 3.9, `naive ${summary.mape_unseen.naive}%`);
+  // 5.79 %; MPS-partitioned 5.09 %; naive 3.89 %. Session 23: its two checks' pairs (validation) with the set of
+  // before, plain MPS 9.58 % over 1,916 jobs, fresh 9.44 %, run totals 6.09 %, partitioned 5.09 %, naive 3.69 %
+  // over 220; then form C (kernel classes from the function name): plain MPS 9.47 % (max job 123 % against 261 %),
+  // fresh 9.20 %, run totals 5.67 %, MPS-partitioned 4.51 % (target 5 %, met), naive 3.69 %.
+  t.true(summary.mape_unseen.naive <= 3.7, `naive ${summary.mape_unseen.naive}%`);
   t.true(
-    summary.mape_unseen["mps-partitioned"] <= 5.1,
+    summary.mape_unseen["mps-partitioned"] <= 4.55,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,
   );
-  t.true(summary.mape_unseen.mps <= 9.35, `mps ${summary.mape_unseen.mps}%`);
-  t.true(fresh.mps.mean_abs! <= 8.95, `mps, fresh processes ${fresh.mps.mean_abs}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 5.8, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(summary.mape_unseen.mps <= 9.5, `mps ${summary.mape_unseen.mps}%`);
+  t.true(fresh.mps.mean_abs! <= 9.25, `mps, fresh processes ${fresh.mps.mean_abs}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 5.7, `mps run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
 });
 
 test("utilization and SM activity within 5 points, memory within 5%, on validation runs", (t) => {

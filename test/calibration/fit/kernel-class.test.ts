@@ -11,6 +11,21 @@ test("GEMMs and convolutions are compute-bound; normalisation, element-wise and 
   t.true(isMemoryBound("void at::native::(anonymous namespace)::multi_tensor_apply_kernel"));
 });
 
+test("only the function's name counts: template arguments and parameters name types, not the work", (t) => {
+  // PyTorch's depthwise convolution, as CUPTI demangles it (parameters shortened): "IndexBoundsCheck" and the
+  // accessor types must not make it memory-bound.
+  t.false(
+    isMemoryBound(
+      "void at::native::(anonymous namespace)::conv_depthwise2d_forward_kernel_generic<float, int>" +
+        "(torch::headeronly::detail::GenericPackedTensorAccessor<float, 4>, at::native::IndexBoundsCheck<4, int>)",
+    ),
+  );
+  // cuDNN's persistent LSTM kernel multiplies matrices.
+  t.false(isMemoryBound("void RNN_blockPersist_fp_LSTM<float, float, float, 64>(float const*, float*, int)"));
+  // A convolution word in the arguments does not make a copy compute-bound.
+  t.true(isMemoryBound("void at::native::unrolled_elementwise_kernel<at::native::conv_helper<float>>(int)"));
+});
+
 test("memoryBoundFraction weighs kernels by duration", (t) => {
   const kernels = [
     { name: "cutlass_gemm", dur_us: 30 },
