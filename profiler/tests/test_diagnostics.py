@@ -7,6 +7,7 @@ from helpers import REPO
 from schema_check import run_folder_errors
 
 from profiler.jsonl import read_jsonl
+from profiler.kernel_traffic import by_function, read_kernels, weighted
 from profiler.manifest import read_manifest
 
 DIAG = REPO / "calibration/data/h200-diagnostics"
@@ -153,3 +154,30 @@ def test_a_launch_bound_job_keeps_the_same_time_sliced_share_beside_short_and_lo
     ]:
         assert abs(share(short, model) - share(long, model)) < 0.015, model
         assert 0.5 < share(short, model) < 0.7, model
+
+
+TRAFFIC = DIAG / "kernel-traffic"
+
+
+def test_pytorch_depthwise_convolutions_keep_the_sms_busy_not_dram_in_both_mobile_and_convmixer_nets():
+    """Session 23's Nsight Compute pass (README): the depthwise kernels, memory-bound by their full names before form
+    C, stream little from DRAM and keep the SMs busy, at 3x3 (mobilenetv2) as at 9x9 (convmixer_1536_20)."""
+    for wid in ("mobilenetv2-in-b128", "convmixer1536-in-b32"):
+        rows = by_function(read_kernels(str(TRAFFIC / f"{wid}.csv.gz")))
+        depthwise = [r for r in rows if r["function"].startswith("conv_depthwise2d")]
+        assert len(depthwise) == 3, wid
+        for r in depthwise:
+            assert r["dram_pct"] < 25 and r["sm_pct"] > 50, (wid, r)
+    # mobilenetv2's batch norms: 44 % of its kernel time, neither DRAM- nor SM-bound (latency).
+    bn = [r for r in by_function(read_kernels(str(TRAFFIC / "mobilenetv2-in-b128.csv.gz"))) if "bn_" in r["function"]]
+    assert sum(r["time_share"] for r in bn) > 0.4
+    assert all(r["dram_pct"] < 30 and r["sm_pct"] < 35 for r in bn)
+
+
+def test_the_step_s_time_weighted_dram_matches_what_the_sampler_saw_alone():
+    """The sampled DRAM utilization while busy (the set's dramUtil / busyFraction: 0.29 and 0.165) is the kernels'
+    time-weighted DRAM throughput within 5 points, so the MPS model's memory pressure already reads each kernel's
+    traffic."""
+    sampled = {"mobilenetv2-in-b128": 0.29, "convmixer1536-in-b32": 0.165}
+    for wid, m in sampled.items():
+        assert abs(weighted(read_kernels(str(TRAFFIC / f"{wid}.csv.gz")), "dram_pct") / 100 - m) < 0.05, wid
