@@ -6,7 +6,7 @@
 # The GPU's clocks are left alone (--clock-control none: ncu would otherwise lock them to base). Each kernel is
 # replayed in isolation, so these are solo figures; durations under replay are ncu's, not the training loop's.
 # ncu takes about 0.4 s a kernel (a mobilenetv2 step: 483 kernels, 227 s): a workload stopped by the budget keeps
-# the kernels measured so far and is listed as partial in $OUT/kernel-traffic/manifest.txt.
+# the kernels measured so far and is listed as partial (a failed one as failed) in $OUT/kernel-traffic/manifest.txt.
 set -uo pipefail
 NCU=$(command -v ncu || ls /usr/local/cuda*/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
 [ -n "$NCU" ] || { echo "kernel-traffic: no ncu on this machine"; exit 2; }
@@ -25,7 +25,9 @@ for wid in $WORKLOADS; do
     --page raw --metrics "$metrics" --log-file "$csv" python3 profiler/device/kernel_traffic_step.py \
     "${PLAN:-profiler/plans/h200-zoo.yaml}" "$wid" 2>&1 | tail -n 5
   rc=${PIPESTATUS[0]}
-  echo "$wid: $( [ "$rc" = 0 ] && echo complete || echo "partial (ncu exit $rc)"), $(($(grep -c '^"' "$csv") - 2)) kernels" \
+  rows=$(grep -c '^"' "$csv" 2>/dev/null) # a header and a units row, then a row per kernel
+  case $rc in 0) state=complete ;; 124) state="partial (budget)" ;; *) state="failed (ncu exit $rc)" ;; esac
+  echo "$wid: $state, $((${rows:-2} - 2)) kernels" \
     | tee -a "$manifest"
-  gzip -f "$csv"
+  [ -f "$csv" ] && gzip -f "$csv"
 done
