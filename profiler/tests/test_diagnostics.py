@@ -3,6 +3,8 @@ autotuning beside co-runners gave identical copies different kernels; without it
 
 from __future__ import annotations
 
+from statistics import mean, median
+
 from helpers import REPO
 from schema_check import run_folder_errors
 
@@ -157,27 +159,43 @@ def test_a_launch_bound_job_keeps_the_same_time_sliced_share_beside_short_and_lo
 
 
 TRAFFIC = DIAG / "kernel-traffic"
+TRAFFIC_WORKLOADS = ("mobilenetv2-in-b128", "convmixer1536-in-b32")
 
 
 def test_pytorch_depthwise_convolutions_keep_the_sms_busy_not_dram_in_both_mobile_and_convmixer_nets():
     """Session 23's Nsight Compute pass (README): the depthwise kernels, memory-bound by their full names before form
     C, stream little from DRAM and keep the SMs busy, at 3x3 (mobilenetv2) as at 9x9 (convmixer_1536_20)."""
-    for wid in ("mobilenetv2-in-b128", "convmixer1536-in-b32"):
-        rows = by_function(read_kernels(str(TRAFFIC / f"{wid}.csv.gz")))
+    functions = {wid: by_function(read_kernels(str(TRAFFIC / f"{wid}.csv.gz"))) for wid in TRAFFIC_WORKLOADS}
+    for wid, rows in functions.items():
         depthwise = [r for r in rows if r["function"].startswith("conv_depthwise2d")]
         assert len(depthwise) == 3, wid
         for r in depthwise:
             assert r["dram_pct"] < 25 and r["sm_pct"] > 50, (wid, r)
     # mobilenetv2's batch norms: 44 % of its kernel time, neither DRAM- nor SM-bound (latency).
-    bn = [r for r in by_function(read_kernels(str(TRAFFIC / "mobilenetv2-in-b128.csv.gz"))) if "bn_" in r["function"]]
+    bn = [r for r in functions["mobilenetv2-in-b128"] if "bn_" in r["function"]]
     assert sum(r["time_share"] for r in bn) > 0.4
     assert all(r["dram_pct"] < 30 and r["sm_pct"] < 35 for r in bn)
 
 
+def dram_while_busy(solo) -> float:
+    """What calibration reads off a solo run (sim/sharing/mps.ts `dramWhileBusy`): the mean GPM DRAM utilization over
+    the measured steps, over the median traced iteration's busy time per median measured step."""
+    steps = [s for s in read_jsonl(solo / "steps.jsonl") if s["phase"] == "measure"]
+    start, end = steps[0]["t_end"] - steps[0]["dt_s"], steps[-1]["t_end"]
+    dram = [
+        s["gpm_dram_bw_util"] / 100
+        for s in read_jsonl(solo / "samples.jsonl")
+        if start <= s["t"] <= end and s.get("gpm_dram_bw_util") is not None
+        and not (s["gpm_dram_bw_util"] == 0 and s["util_gpu"] > 0)  # a GPM reading not taken yet
+    ]
+    busy_s = median(i["busy_us"] for i in read_jsonl(solo / "iterations.jsonl")) * 1e-6
+    return mean(dram) / (busy_s / median(s["dt_s"] for s in steps))
+
+
 def test_the_step_s_time_weighted_dram_matches_what_the_sampler_saw_alone():
-    """The sampled DRAM utilization while busy (the set's dramUtil / busyFraction: 0.29 and 0.165) is the kernels'
-    time-weighted DRAM throughput within 5 points, so the MPS model's memory pressure already reads each kernel's
-    traffic."""
-    sampled = {"mobilenetv2-in-b128": 0.29, "convmixer1536-in-b32": 0.165}
-    for wid, m in sampled.items():
-        assert abs(weighted(read_kernels(str(TRAFFIC / f"{wid}.csv.gz")), "dram_pct") / 100 - m) < 0.05, wid
+    """The DRAM utilization sampled alone while the kernels ran (0.29 and 0.165) is the kernels' time-weighted DRAM
+    throughput under Nsight within 5 points, so the MPS model's memory pressure already reads each kernel's traffic."""
+    for wid in TRAFFIC_WORKLOADS:
+        sampled = dram_while_busy(RUNS / f"exclusive__{wid}")
+        measured = weighted(read_kernels(str(TRAFFIC / f"{wid}.csv.gz")), "dram_pct") / 100
+        assert abs(measured - sampled) < 0.05, (wid, measured, sampled)
