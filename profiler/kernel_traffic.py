@@ -78,7 +78,7 @@ def by_function(kernels: list[Kernel]) -> list[dict]:
         {
             "function": f,
             "kernels": len(ks),
-            "time_share": sum(k.time_ns for k in ks) / total,
+            "time_share": sum(k.time_ns for k in ks) / total if total > 0 else 0.0,
             "dram_pct": weighted(ks, "dram_pct"),
             "sm_pct": weighted(ks, "sm_pct"),
         }

@@ -47,6 +47,11 @@ def test_kernels_grouped_by_function_and_weighted_by_time(tmp_path):
     assert weighted(kernels, "sm_pct") == pytest.approx((3000 * 10 + 1000 * 30 + 4000 * 90) / 8000)
 
 
+def test_kernels_that_took_no_time_have_no_share_rather_than_a_division_by_zero(tmp_path):
+    rows = by_function(read_kernels(log(tmp_path, ['"0","void k<int>(int)","0","5","6"\n'])))
+    assert [(r["function"], r["kernels"], r["time_share"], r["dram_pct"]) for r in rows] == [("k", 1, 0.0, 0.0)]
+
+
 @pytest.mark.parametrize(
     "content, field",
     [
