@@ -49,6 +49,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "xcit_nano_12_p16_224",
     "pit_ti_224",
     "crossvit_9_240",
+    "convit_tiny",
   ],
   "hierarchical transformers": [
     "swin_tiny_patch4_window7_224",
@@ -75,6 +76,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "convnext_femto",
     "convnext_pico",
     "convnextv2_femto",
+    "mambaout_femto",
   ],
   "concatenating nets": [
     "densenet121",
