@@ -15,7 +15,11 @@
  * step) finds the GPU handed to co-runners with work and waits naiveSwitchBackUs for its context to be switched
  * back, times the fraction of the time they hold it: T_i = t_i + naiveSwitchBackUs * e_i * sum over j != i of u_j,
  * u_j = share_j, solved with the shares by a damped fixed-point iteration (densenet169 b64, GPU busy 59 % alone,
- * trained 17 % slower beside convnext_nano than the shares alone say).
+ * trained 17 % slower beside convnext_nano than the shares alone say). The wait costs a job held to its share too
+ * (its demand with the wait, g_i / T_i, above its share s_i): each yield hands its turn to the co-runners, so it uses
+ * g_i / (g_i / s_i + W_i) of the GPU's time (W_i = T_i - t_i, the wait per step), and what it yields goes to
+ * co-runners that want more, max-min fairly (efficientvit_m2, busy 57 % alone, held 35 % of the GPU's time beside
+ * res2net50's 50 %, not an equal 44 % each; docs/calibration.md, form Y, session 25).
  */
 import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
@@ -35,15 +39,20 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
     return alone[i] + others[i] * (phase.waitS ?? params.startupWait * alone[i]);
   });
   const overhead = runners.length > 1 ? 1 + params.switchOverhead : 1;
+  const waitS = params.naiveSwitchBackUs * 1e-6;
+  const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
   const sharesFor = (T: number[]) =>
-    fairShares(
-      g.map((gi, i) => gi / T[i]),
-      1 / overhead,
+    afterYields(
+      fairShares(
+        g.map((gi, i) => gi / T[i]),
+        1 / overhead,
+      ),
+      g,
+      T,
+      T.map((Ti, i) => Ti - step[i]),
     );
   let T = step;
   if (params.naiveSwitchBackUs > 0 && runners.length > 1) {
-    const waitS = params.naiveSwitchBackUs * 1e-6;
-    const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
     T = dampedFixedPoint(T, (T) => {
       // u_j = share_j, the fraction of the time j holds the GPU (shares never exceed the capacity, at most 1).
       const shares = sharesFor(T);
@@ -58,4 +67,21 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
     rates: shares.map((s, i) => (g[i] > 0 ? s / g[i] : 1 / T[i])),
     utilization: Math.min(1, used * overhead),
   };
+}
+
+/**
+ * A job held to its share still waits for its context after each yield (wait: seconds a step): it uses
+ * g / (g / share + wait) of the GPU's time, and what it yields goes to co-runners that want more.
+ */
+function afterYields(shares: number[], g: number[], T: number[], wait: number[]): number[] {
+  const want = g.map((gi, i) => gi / T[i]);
+  const out = shares.slice();
+  shares.forEach((s, i) => {
+    if (wait[i] <= 0 || s <= 0 || s >= want[i]) return;
+    const freed = s - g[i] / (g[i] / s + wait[i]);
+    out[i] -= freed;
+    const extra = out.map((x, j) => (j === i ? 0 : Math.max(0, want[j] - x)));
+    fairShares(extra, freed).forEach((x, j) => (out[j] += x));
+  });
+  return out;
 }

@@ -227,14 +227,14 @@ test("probes are profiles, not mixes: a probed workload trains by its probe's ke
   t.true(nano.startedTogether!.kernels.turnUs > 2 * nano.kernels!.turnUs);
 });
 
-test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound models in most: held at 3.55 %", (t) => {
+test("naive per-job throughput on time-sliced pairs no fit saw, launch-bound models in most: held at 3.15 %", (t) => {
   // zoo11-naive-cross and zoo12-naive-check (sessions 11 and 12), on two machines: 3.53 %. densenet169 beside
   // cspdarknet53 and beside xcit_nano is 10-13 % too fast predicted; charging the switch-back for every kernel
-  // (session 11's lead) gives the same on them.
+  // (session 11's lead) gives the same on them. Form Y (session 25): 3.11 %.
   const crossed = jobsWhere((e) => ["zoo11-naive-cross", "zoo12-naive-check"].includes(e)).filter(
     (j) => j.mode === "naive",
   );
-  holdsMape(t, crossed, 20, 3.55);
+  holdsMape(t, crossed, 20, 3.15);
 });
 
 test("MPS per-job throughput on our own models, never fitted beside others: held at the shipped set's 8.75 %", (t) => {
@@ -414,31 +414,45 @@ test("MPS pairs drawn at random to decide form C (session 23, adopted): held at 
   );
 });
 
-test("naive pairs drawn at random to decide form N (session 23, not adopted): held at 2.85 %", (t) => {
+test("naive pairs drawn at random to decide form N (session 23, not adopted): held at 2.3 %", (t) => {
   // session23-naive-check: 10 naive pairs never run together, drawn at random (seed 20261207), fresh processes
   // started together, recorded on GPU-14b1be71 after form N (the switch-back wait on every kernel) was written down
   // with its rule (adopt if 0.5 point better): 2.83 % with the shipped form, 2.82 % with N, so N was not adopted.
+  // Form Y (session 25): 2.26 %.
   const jobs = jobsWhere((e) => e === "session23-naive-check");
   t.true(jobs.every((j) => j.mode === "naive"));
-  holdsMape(t, jobs, 20, 2.85);
+  holdsMape(t, jobs, 20, 2.3);
 });
 
-test("naive pairs drawn at random to decide form S0 (session 24, not adopted): held at 4.5 %", (t) => {
+test("naive pairs drawn at random to decide form S0 (session 24, not adopted): held at 3.65 %", (t) => {
   // session24-naive-check: 14 naive pairs never run together, drawn at random (seed 20261208, each holding a
   // workload for which the switch-back wait is at least 3 % of its solo step), fresh processes started together,
   // recorded on GPU-a59bfc3d after form S0 (no switch-back wait) was written down with its rule (adopt if 0.5 point
   // better): 4.42 % with the shipped form, 4.63 % with S0, so S0 was not adopted; 4.48 % once the session's six
   // launch-bound calibration pairs joined the fit. Its worst jobs are launch-bound ones beside GPU-bound partners,
-  // too fast predicted: efficientvit_m2 +24.9 %, resnet152 b32 +18.9 %.
+  // too fast predicted: efficientvit_m2 +24.9 %, resnet152 b32 +18.9 %. Form Y (session 25): 3.62 %, those two
+  // +22.5 and +15.6 %.
   const jobs = jobsWhere((e) => e === "session24-naive-check");
   t.true(jobs.every((j) => j.mode === "naive"));
-  holdsMape(t, jobs, 28, 4.5);
+  holdsMape(t, jobs, 28, 3.65);
+});
+
+test("naive pairs drawn at random to decide form Y (session 25, adopted): held at 3.5 %", (t) => {
+  // session25-naive-check: 12 naive pairs never run together, drawn at random (seed 20261210, each pairing a
+  // workload whose solo GPU busy is under 0.85 with one it never ran with), fresh processes started together,
+  // recorded on GPU-892c64c4 after form Y (a job held to its share still waits after its yields, and its partner
+  // takes what it yields) was written down with its rule (adopt if 0.5 point better): 4.10 % with the form of
+  // before (max 13.1 %), 3.48 % with Y (max 9.2 %), so Y was adopted.
+  const jobs = jobsWhere((e) => e === "session25-naive-check");
+  t.true(jobs.every((j) => j.mode === "naive"));
+  holdsMape(t, jobs, 24, 3.5);
 });
 
 test("the naive check's largest misses are not the host: rerun beside same-machine solos, still too fast", (t) => {
   // session24-host-check (call 84, another machine): efficientvit_m2 and resnet152 b32 with their partners again,
   // and all four alone. Alone, efficientvit_m2 ran within 1 % of its profile there, yet in the pair it is still
-  // 15.8 % too fast predicted (24.9 % on the check's machine); resnet152 b32 11.6 % (18.9 %).
+  // 15.8 % too fast predicted (24.9 % on the check's machine); resnet152 b32 11.6 % (18.9 %). Form Y (session 25),
+  // which lets what a launch-bound job yields go to its partner, takes them to 13.7 and 8.5 %: still too fast.
   const pairs = jobsWhere((e) => e === "session24-host-check-pairs");
   t.is(pairs.length, 4);
   const solo = (w: string) => {
@@ -452,7 +466,7 @@ test("the naive check's largest misses are not the host: rerun beside same-machi
   for (const w of ["efficientvitm2-in-b256", "resnet152-in-b32"]) {
     const job = pairs.find((j) => j.workload === w)!;
     t.log(`${w}: alone ${solo(w).toFixed(1)} % off its profile, in the pair ${job.error_pct!.toFixed(1)} %`);
-    t.true(job.error_pct! > 10, `${w} ${job.error_pct}%`);
+    t.true(job.error_pct! > 5, `${w} ${job.error_pct}%`);
   }
 });
 
@@ -517,8 +531,9 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   // fresh 9.20 %, run totals 5.67 %, MPS-partitioned 4.51 % (target 5 %, met), naive 3.69 %. Session 24: its naive
   // check, host check and six fitted launch-bound pairs (the tests above), zoo20's mixes: naive 4.16 % over 310 jobs
   // (the 220 of before 3.76 %, the fitted pairs 7.05 % over 24, the check 3.97 % over 54), plain MPS 9.45 % over 1,937
-  // (zoo20's 21 jobs 7.85 %), run totals 5.64 %, MPS-partitioned 4.48 %.
-  t.true(summary.mape_unseen.naive <= 4.2, `naive ${summary.mape_unseen.naive}%`);
+  // (zoo20's 21 jobs 7.85 %), run totals 5.64 %, MPS-partitioned 4.48 %. Session 25: naive form Y and its check:
+  // naive 3.11 % over 354 jobs (target 3 %, not met; the 310 of before 3.02 %, the check 3.73 % over 44).
+  t.true(summary.mape_unseen.naive <= 3.15, `naive ${summary.mape_unseen.naive}%`);
   t.true(
     summary.mape_unseen["mps-partitioned"] <= 4.55,
     `partitioned ${summary.mape_unseen["mps-partitioned"]}%`,

@@ -81,6 +81,43 @@ test("naive: a job that launches onto its own idle GPU waits for its context to 
   );
 });
 
+test("naive: a job held to its share still waits after its yields, and its co-runner takes what it yields", (t) => {
+  // Demands 0.6 and 1 of the GPU's time: without waits each holds 0.5. The launch-bound one also yields 100 times a
+  // step and waits 100 us each time the co-runner holds the GPU (u, its share), so it uses 0.06 / (0.06 / 0.5 + W).
+  const launchBound = {
+    ...profile("launch-bound", 0.6),
+    kernels: { perStep: 200, exposedPerStep: 100, meanUs: 30, turnUs: 30 },
+  };
+  const runners = [{ profile: launchBound }, { profile: profile("heavy", 1) }];
+  const [light, heavy] = share(gpu, { mode: "naive" }, runners, {
+    ...params,
+    naiveSwitchBackUs: 100,
+  }).stepsPerSecond;
+  const u = heavy * 0.1;
+  t.true(near(light, 1 / (0.06 / 0.5 + 100 * 100e-6 * u), { relative: 1e-4, absolute: 1e-4 }), `${light}`);
+  t.true(
+    near(light * 0.06 + u, 1, { relative: 1e-9, absolute: 1e-9 }),
+    "what it yields goes to the co-runner",
+  );
+  t.true(light * 0.06 < 0.49 && u > 0.51, `${light * 0.06} ${u}`);
+  // Without the wait both hold half the GPU.
+  const even = share(gpu, { mode: "naive" }, runners, params).stepsPerSecond;
+  t.true(near(even[0] * 0.06, 0.5, CLOSE) && near(even[1] * 0.1, 0.5, CLOSE));
+});
+
+test("naive: copies that wait alike hand each other what they yield, so they split the GPU evenly", (t) => {
+  const copy = {
+    ...profile("copy", 0.9),
+    kernels: { perStep: 200, exposedPerStep: 50, meanUs: 30, turnUs: 30 },
+  };
+  const rates = share(gpu, { mode: "naive" }, [{ profile: copy }, { profile: copy }], {
+    ...params,
+    naiveSwitchBackUs: 100,
+  }).stepsPerSecond;
+  t.true(near(rates[0], rates[1], CLOSE));
+  t.true(near(rates[0] * 0.09, 0.5, { relative: 1e-3, absolute: 1e-3 }), `${rates[0] * 0.09}`);
+});
+
 test("mps: kernels that leave SMs idle let co-runners in, so two busy jobs beat time-slicing", (t) => {
   // Kernels keep 80% of the GPU active: each job holds 0.8 of it per unit of kernel time.
   const a = profile("a", 1);
