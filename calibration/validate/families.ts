@@ -6,6 +6,7 @@
 export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
   "residual convnets": [
     "resnet18",
+    "skresnet18",
     "resnet26",
     "resnet34",
     "resnet50",
@@ -67,6 +68,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "efficientformerv2_s0",
     "visformer_tiny",
     "maxvit_nano_rw_256",
+    "gcvit_xxtiny",
   ],
   convnexts: [
     "convnext_nano",
