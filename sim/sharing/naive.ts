@@ -39,8 +39,6 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
     return alone[i] + others[i] * (phase.waitS ?? params.startupWait * alone[i]);
   });
   const overhead = runners.length > 1 ? 1 + params.switchOverhead : 1;
-  const waitS = params.naiveSwitchBackUs * 1e-6;
-  const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
   const sharesFor = (T: number[]) =>
     afterYields(
       fairShares(
@@ -49,10 +47,13 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
       ),
       g,
       T,
+      // The wait per step: what the fixed point below added to each step.
       T.map((Ti, i) => Ti - step[i]),
     );
   let T = step;
   if (params.naiveSwitchBackUs > 0 && runners.length > 1) {
+    const waitS = params.naiveSwitchBackUs * 1e-6;
+    const exposed = runners.map((r) => r.profile.kernels?.exposedPerStep ?? 0);
     T = dampedFixedPoint(T, (T) => {
       // u_j = share_j, the fraction of the time j holds the GPU (shares never exceed the capacity, at most 1).
       const shares = sharesFor(T);
