@@ -39,17 +39,12 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
     return alone[i] + others[i] * (phase.waitS ?? params.startupWait * alone[i]);
   });
   const overhead = runners.length > 1 ? 1 + params.switchOverhead : 1;
-  const sharesFor = (T: number[]) =>
-    afterYields(
-      fairShares(
-        g.map((gi, i) => gi / T[i]),
-        1 / overhead,
-      ),
-      g,
-      T,
-      // The wait per step: what the fixed point below added to each step.
-      T.map((Ti, i) => Ti - step[i]),
-    );
+  const sharesFor = (T: number[]) => {
+    const demands = g.map((gi, i) => gi / T[i]);
+    // The wait per step: what the fixed point below added to each step.
+    const waits = T.map((Ti, i) => Ti - step[i]);
+    return afterYields(demands, fairShares(demands, 1 / overhead), g, waits);
+  };
   let T = step;
   if (params.naiveSwitchBackUs > 0 && runners.length > 1) {
     const waitS = params.naiveSwitchBackUs * 1e-6;
@@ -71,11 +66,10 @@ export function naiveRates(runners: CoRunner[], slice: Slice, params: SharingPar
 }
 
 /**
- * A job held to its share still waits for its context after each yield (wait: seconds a step): it uses
- * g / (g / share + wait) of the GPU's time, and what it yields goes to co-runners that want more.
+ * A job held to its share (below what it wants, g / T) still waits for its context after each yield (wait: seconds
+ * a step): it uses g / (g / share + wait) of the GPU's time, and what it yields goes to co-runners that want more.
  */
-function afterYields(shares: number[], g: number[], T: number[], wait: number[]): number[] {
-  const want = g.map((gi, i) => gi / T[i]);
+function afterYields(want: number[], shares: number[], g: number[], wait: number[]): number[] {
   const out = shares.slice();
   shares.forEach((s, i) => {
     if (wait[i] <= 0 || s <= 0 || s >= want[i]) return;

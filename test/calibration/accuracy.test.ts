@@ -414,14 +414,19 @@ test("MPS pairs drawn at random to decide form C (session 23, adopted): held at 
   );
 });
 
+/** A naive check's jobs: every one time-sliced, their MAPE held at `max`. */
+function holdsNaiveCheck(t: ExecutionContext, experiment: string, minJobs: number, max: number) {
+  const jobs = jobsWhere((e) => e === experiment);
+  t.true(jobs.every((j) => j.mode === "naive"));
+  holdsMape(t, jobs, minJobs, max);
+}
+
 test("naive pairs drawn at random to decide form N (session 23, not adopted): held at 2.3 %", (t) => {
   // session23-naive-check: 10 naive pairs never run together, drawn at random (seed 20261207), fresh processes
   // started together, recorded on GPU-14b1be71 after form N (the switch-back wait on every kernel) was written down
   // with its rule (adopt if 0.5 point better): 2.83 % with the shipped form, 2.82 % with N, so N was not adopted.
   // Form Y (session 25): 2.26 %.
-  const jobs = jobsWhere((e) => e === "session23-naive-check");
-  t.true(jobs.every((j) => j.mode === "naive"));
-  holdsMape(t, jobs, 20, 2.3);
+  holdsNaiveCheck(t, "session23-naive-check", 20, 2.3);
 });
 
 test("naive pairs drawn at random to decide form S0 (session 24, not adopted): held at 3.65 %", (t) => {
@@ -432,9 +437,7 @@ test("naive pairs drawn at random to decide form S0 (session 24, not adopted): h
   // launch-bound calibration pairs joined the fit. Its worst jobs are launch-bound ones beside GPU-bound partners,
   // too fast predicted: efficientvit_m2 +24.9 %, resnet152 b32 +18.9 %. Form Y (session 25): 3.62 %, those two
   // +22.5 and +15.6 %.
-  const jobs = jobsWhere((e) => e === "session24-naive-check");
-  t.true(jobs.every((j) => j.mode === "naive"));
-  holdsMape(t, jobs, 28, 3.65);
+  holdsNaiveCheck(t, "session24-naive-check", 28, 3.65);
 });
 
 test("naive pairs drawn at random to decide form Y (session 25, adopted): held at 3.5 %", (t) => {
@@ -443,9 +446,7 @@ test("naive pairs drawn at random to decide form Y (session 25, adopted): held a
   // recorded on GPU-892c64c4 after form Y (a job held to its share still waits after its yields, and its partner
   // takes what it yields) was written down with its rule (adopt if 0.5 point better): 4.10 % with the form of
   // before (max 13.1 %), 3.48 % with Y (max 9.2 %), so Y was adopted.
-  const jobs = jobsWhere((e) => e === "session25-naive-check");
-  t.true(jobs.every((j) => j.mode === "naive"));
-  holdsMape(t, jobs, 24, 3.5);
+  holdsNaiveCheck(t, "session25-naive-check", 24, 3.5);
 });
 
 test("the naive check's largest misses are not the host: rerun beside same-machine solos, still too fast", (t) => {
