@@ -20,7 +20,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "resnest14d",
     "botnet26t_256",
   ],
-  "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "repvgg_a2"],
+  "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "vgg19_bn", "repvgg_a2"],
   "mobile and depthwise": [
     "mobilenetv2_100",
     "mobilenetv3_small_100",
@@ -39,8 +39,9 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "mobileone_s1",
     "convmixer_768_32",
     "convmixer_1536_20",
+    "xception41",
   ],
-  regnets: ["regnetx_016", "regnety_008", "regnetz_b16"],
+  regnets: ["regnetx_016", "regnety_008", "regnetz_b16", "nf_regnet_b0"],
   "vision transformers": [
     "deit_tiny_patch16_224",
     "vit_base_patch16_224",
@@ -69,6 +70,8 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "visformer_tiny",
     "maxvit_nano_rw_256",
     "gcvit_xxtiny",
+    "efficientvit_b0",
+    "twins_svt_small",
   ],
   convnexts: [
     "convnext_nano",
@@ -91,7 +94,14 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "selecsls42b",
     "hgnetv2_b0",
   ],
-  "mlp mixers": ["mixer_s16_224", "resmlp_12_224", "poolformer_s12", "gmlp_s16_224", "sequencer2d_s"],
+  "mlp mixers": [
+    "mixer_s16_224",
+    "resmlp_12_224",
+    "poolformer_s12",
+    "gmlp_s16_224",
+    "sequencer2d_s",
+    "gmixer_12_224",
+  ],
 };
 
 /** The family a timm model belongs to (its own name when not listed). */
