@@ -201,7 +201,7 @@ def cmd_compress(args) -> int:
     from .compress import compress_runs
 
     compressed, skipped = compress_runs(args.runs)
-    print(f"{compressed} trace(s) gzipped; {skipped} run(s) still running, left as they are")
+    print(f"{compressed} stream(s) gzipped; {skipped} run(s) still running, left as they are")
     return 0
 
 
@@ -295,7 +295,7 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--steps", type=int, default=30)
     sp.set_defaults(fn=cmd_overhead)
 
-    sp = sub.add_parser("compress", help="gzip the kernel traces of finished runs (older profilers left them plain)")
+    sp = sub.add_parser("compress", help="gzip the kernel traces, samples and steps of finished runs (older profilers left them plain)")
     sp.add_argument("runs", nargs="+", help="run folders, or folders of run folders")
     sp.set_defaults(fn=cmd_compress)
     return p

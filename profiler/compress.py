@@ -1,11 +1,12 @@
-"""Gzip the kernel traces of finished runs recorded before the profiler did so itself (`compress`)."""
+"""Gzip the streams a finished run keeps gzipped (GZIPPED_STREAMS) in runs recorded before the profiler did so itself
+(`compress`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from .errors import InputError
-from .jsonl import GZIPPED_STREAMS, gzip_stream
+from .jsonl import gzip_streams
 from .manifest import read_manifest
 
 
@@ -30,5 +31,5 @@ def compress_runs(paths: list[str]) -> tuple[int, int]:
         if doc is None or doc.get("status") == "running":
             skipped += 1
             continue
-        compressed += sum(gzip_stream(folder, s) for s in GZIPPED_STREAMS)
+        compressed += gzip_streams(folder)
     return compressed, skipped

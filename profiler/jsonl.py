@@ -44,8 +44,9 @@ class RunFiles:
         self._writers.clear()
 
 
-# Streams kept gzipped once their run has ended: the kernel trace is most of a solo run's bytes.
-GZIPPED_STREAMS = ("kernels",)
+# Streams kept gzipped once their run has ended: the kernel trace is most of a solo run's bytes, the GPU samples and
+# step records most of a mix's (the H200 dataset's samples and steps: 52.7 MiB plain, 6.2 MiB gzipped).
+GZIPPED_STREAMS = ("kernels", "samples", "steps")
 
 
 def gzip_stream(run_dir: Path, stream: str) -> bool:
@@ -61,6 +62,11 @@ def gzip_stream(run_dir: Path, stream: str) -> bool:
     os.replace(tmp, packed)
     plain.unlink()
     return True
+
+
+def gzip_streams(run_dir: Path) -> int:
+    """Gzip every stream a finished run keeps gzipped (GZIPPED_STREAMS); how many were plain."""
+    return sum(gzip_stream(run_dir, s) for s in GZIPPED_STREAMS)
 
 
 def read_jsonl(path: Path) -> list[dict]:

@@ -17,7 +17,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from .experiment import Experiment, ProcSpec
-from .jsonl import RunFiles
+from .jsonl import RunFiles, gzip_streams
 from .manifest import mark_stale, new_manifest, write_json_atomic
 from .mps import MpsDaemon, client_env
 from .runner import FINISH_TIMEOUT_S, killed_record
@@ -117,6 +117,7 @@ def run_replay(
                     if w is not None:
                         w.close(timeout_s=10)
                 files.close()
+                gzip_streams(run_dir)
                 seen = {r["proc"]: r.get("sm_count_seen") for r in records}
                 for rec in manifest["processes"]:
                     rec["sm_count_seen"] = seen.get(rec["proc"])

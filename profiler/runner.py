@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from .experiment import Experiment
-from .jsonl import GZIPPED_STREAMS, RunFiles, gzip_stream, read_jsonl
+from .jsonl import RunFiles, gzip_streams, read_jsonl
 from .manifest import new_manifest, write_json_atomic
 from .mps import percentage_for
 from .workloads import Workload
@@ -183,8 +183,7 @@ def run_experiment(
             files.write("procs", r)
         files.write("events", {"t": time.time(), "kind": "exit", "proc": None, "detail": None})
         files.close()
-        for stream in GZIPPED_STREAMS:
-            gzip_stream(run_dir, stream)
+        gzip_streams(run_dir)
         for rec, r in zip(manifest["processes"], records):
             rec["sm_count_seen"] = r.get("sm_count_seen")
         manifest.update(ended_at=time.time(), status=status_of(records, interrupted))

@@ -11,8 +11,9 @@
 #                                                                # and SM-capped jobs (calibration)
 #   REPLAYS="scenarios/replays/replay-naive-6jobs.yaml" bash profiler/device/finish-dataset.sh replays  # some only
 #   PLAN=profiler/plans/h200-zoo.yaml bash profiler/device/finish-dataset.sh gpuinfo checkspec plan  # the model zoo
-# The checkout is over what a device call sends: `bash profiler/device/slim-tree.sh runs` before the calls (with ONLY
-# naming the runs to record), `... restore` after.
+# Since session 26 (samples and steps gzipped) the whole checkout, 41 MiB, is under what a device call sends; as it
+# grows, `bash profiler/device/slim-tree.sh` before the calls (or `... runs`, with ONLY naming the runs to record) and
+# `... restore` after.
 # Complete run folders are skipped (the plan is resumable); replays and the start-up scenario are rerun in place.
 # Brings back $OUT/new-runs.tar.gz (every folder this call wrote, found by modification time, reruns included) and a
 # log; unpack into calibration/data/h200-runs (a rerun replaces its folder) and update its README.

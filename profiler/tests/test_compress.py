@@ -1,4 +1,4 @@
-"""Kernel traces are kept gzipped once a run has ended: the profiler does it itself, `compress` does it for runs
+"""Kernel traces, samples and steps are kept gzipped once a run has ended: the profiler does it itself, `compress` does it for runs
 recorded before, and every reader reads the .gz as the plain file."""
 
 from __future__ import annotations
@@ -12,12 +12,14 @@ from schema_check import run_folder_errors
 from profiler.jsonl import gzip_stream, read_jsonl
 
 
-def test_a_traced_run_ends_with_its_kernel_trace_gzipped(tmp_path, fake_env):
+def test_a_traced_run_ends_with_its_trace_samples_and_steps_gzipped(tmp_path, fake_env):
     res = fake("run", "--mode", "exclusive", "--workloads", "fake-small", "--trace-iters", "2", *FAST, out=tmp_path, env=fake_env)
     assert res.returncode == 0, res.stderr
     run = tmp_path / "exclusive__fake-small"
-    assert not (run / "kernels.jsonl").exists() and (run / "kernels.jsonl.gz").exists()
-    assert read_jsonl(run / "kernels.jsonl") and run_folder_errors(run) == []
+    for stream in ("kernels", "samples", "steps"):
+        assert not (run / f"{stream}.jsonl").exists() and (run / f"{stream}.jsonl.gz").exists(), stream
+        assert read_jsonl(run / f"{stream}.jsonl"), stream
+    assert run_folder_errors(run) == []
 
 
 def test_gzipping_is_byte_reproducible_and_loses_nothing(tmp_path):
@@ -40,9 +42,10 @@ def test_compress_gzips_finished_runs_and_leaves_a_running_one(tmp_path):
     (running / "manifest.json").write_text(json.dumps({**manifest, "status": "running"}))
     res = profiler("compress", str(tmp_path / "runs"))
     assert res.returncode == 0, res.stderr
-    assert "1 trace(s) gzipped; 1 run(s) still running" in res.stdout
-    assert (done / "kernels.jsonl.gz").exists() and not (done / "kernels.jsonl").exists()
-    assert (running / "kernels.jsonl").exists() and not (running / "kernels.jsonl.gz").exists()
+    assert "3 stream(s) gzipped; 1 run(s) still running" in res.stdout
+    for stream in ("kernels", "samples", "steps"):
+        assert (done / f"{stream}.jsonl.gz").exists() and not (done / f"{stream}.jsonl").exists()
+        assert (running / f"{stream}.jsonl").exists() and not (running / f"{stream}.jsonl.gz").exists()
 
 
 def test_compress_of_a_missing_folder_is_bad_input(tmp_path):

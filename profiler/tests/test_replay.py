@@ -86,6 +86,7 @@ def test_a_replay_records_every_job(tmp_path, fake_env, mode):
     manifest = json.loads((run / "manifest.json").read_text())
     assert (manifest["mode"], manifest["sharing"], manifest["status"], manifest["validation"]) == ("replay", mode, "complete", True)
     assert (run / "scenario.yaml").read_text() == Path(scenario(tmp_path, mode)).read_text()  # what was replayed
+    assert (run / "samples.jsonl.gz").exists() and not (run / "samples.jsonl").exists()  # gzipped once ended
     jobs = {j["job"]: j for j in read_jsonl(run / "jobs.jsonl")}
     assert [jobs[j]["outcome"] for j in ("j1", "j2", "j3")] == ["ok", "ok", "oom"]
     assert jobs["j1"]["steps"] == 12 and jobs["j2"]["steps"] == 20
