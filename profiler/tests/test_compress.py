@@ -1,5 +1,5 @@
-"""Kernel traces, samples and steps are kept gzipped once a run has ended: the profiler does it itself, `compress` does it for runs
-recorded before, and every reader reads the .gz as the plain file."""
+"""Kernel traces, samples and steps are kept gzipped once a run has ended: the profiler does it itself, `compress`
+does it for runs recorded before, and every reader reads the .gz as the plain file."""
 
 from __future__ import annotations
 
