@@ -24,6 +24,12 @@ const DEVICE_BITS = 2 ** 21;
 /** A job is done when less than this many seconds of work remain (floating-point slack of the timer). */
 const FINISH_SLACK_S = 1e-6;
 
+/** Drop entry `at` of a device column in place (splice would allocate the removed part). */
+function removeAt<T>(column: T[], at: number): void {
+  for (let i = at + 1; i < column.length; i++) column[i - 1] = column[i];
+  column.pop();
+}
+
 interface Repartition {
   closing: number[];
   create: MigInstance[];
@@ -242,7 +248,11 @@ export class Cluster implements ClusterView {
       this.advance(dev, now);
       const d = this.devices[dev];
       const at = d.jobs.indexOf(job);
-      for (const column of [d.jobs, d.workloads, d.smLimits, d.memoryLimits, d.rates]) column.splice(at, 1);
+      removeAt(d.jobs, at);
+      removeAt(d.workloads, at);
+      removeAt(d.smLimits, at);
+      removeAt(d.memoryLimits, at);
+      removeAt(d.rates, at);
       d.memoryUsed -= this.footprint(job);
       if (this.jobs.alone[job]) d.holdsAlone = false;
     }
@@ -362,15 +372,20 @@ export class Cluster implements ClusterView {
    * start change phase now (they have not progressed yet).
    */
   private markStartedTogether(job: number, d: Device, now: number): void {
-    const { jobs } = this;
-    const starting = (j: number) => jobs.inStartup[j] === 1 || jobs.start[j] === now;
-    if (!usesMps(d.setup) || !starting(job)) return;
-    const others = d.jobs.filter((j) => j !== job && starting(j));
-    if (others.length === 0) return;
-    for (const j of [job, ...others]) {
-      jobs.startedTogether[j] = 1;
-      d.workloads[d.jobs.indexOf(j)] = this.phaseOf(j);
-    }
+    if (!usesMps(d.setup) || !this.starting(job, now)) return;
+    let together = false;
+    for (const j of d.jobs) together ||= j !== job && this.starting(j, now);
+    if (!together) return;
+    d.jobs.forEach((j, i) => {
+      if (j !== job && !this.starting(j, now)) return;
+      this.jobs.startedTogether[j] = 1;
+      d.workloads[i] = this.phaseOf(j);
+    });
+  }
+
+  /** Whether the job is starting up, or was placed at `now`. */
+  private starting(job: number, now: number): boolean {
+    return this.jobs.inStartup[job] === 1 || this.jobs.start[job] === now;
   }
 
   /** Start-up done: the job trains from now on, its devices get new rates. */
@@ -462,7 +477,8 @@ export class Cluster implements ClusterView {
   private updateJobRates(device: number): void {
     const d = this.devices[device];
     const { jobs, log } = this;
-    d.jobs.forEach((j, i) => {
+    for (let i = 0; i < d.jobs.length; i++) {
+      const j = d.jobs[i];
       const gang = this.gangs.get(j);
       let r = d.rates[i];
       if (gang !== undefined) {
@@ -473,7 +489,7 @@ export class Cluster implements ClusterView {
       }
       if (log.enabled && r !== jobs.rate[j] && jobs.inStartup[j] === 0) log.progress(this.sim.now, j, r);
       jobs.rate[j] = r;
-    });
+    }
   }
 
   private reschedule(device: number): void {

@@ -72,29 +72,43 @@ export class JobTable {
   ) {
     const n = jobs.length;
     this.count = n;
-    this.ids = jobs.map((j) => j.id);
-    this.workload = Int32Array.from(jobs, (j) =>
-      j.workload === undefined ? -1 : (workloadIndex.get(j.workload) ?? -1),
-    );
+    this.ids = new Array<string>(n);
+    this.workload = new Int32Array(n);
     this.holdS = new Float64Array(n).fill(NaN);
     this.cpuMilli = new Float64Array(n);
     this.memoryMib = new Float64Array(n);
     this.gpuMilli = new Int32Array(n).fill(GPU_MILLI);
     this.modelSet = new Int32Array(n).fill(-1);
     this.inflated = new Uint8Array(n);
+    this.arrival = new Float64Array(n);
+    this.steps = new Float64Array(n);
+    this.gpus = new Int32Array(n);
+    this.inStartup = new Uint8Array(n);
+    this.remaining = new Float64Array(n);
     const modelKeys = new Map<string, number>();
     const models: Set<string>[] = [];
-    // One pass, touching only what a job states (most jobs of a large generated stream state none of it).
-    jobs.forEach((job, j) => {
+    // One plain loop (a million jobs): what every job has, then only what a job states (most generated jobs
+    // state none of the node-aware requests).
+    for (let j = 0; j < n; j++) {
+      const job = jobs[j];
+      this.ids[j] = job.id;
+      const w = job.workload === undefined ? -1 : (workloadIndex.get(job.workload) ?? -1);
+      this.workload[j] = w;
+      this.arrival[j] = job.arrivalS;
+      this.steps[j] = job.steps;
+      this.gpus[j] = job.gpus;
+      const startsUpNow = startsUp[w] === true;
+      this.inStartup[j] = startsUpNow ? 1 : 0;
+      this.remaining[j] = startsUpNow ? 1 : job.steps;
       if (job.holdS !== undefined) this.holdS[j] = job.holdS;
       if (job.inflated) this.inflated[j] = 1;
       if (job.gpuShare !== undefined) this.gpuMilli[j] = Math.round(job.gpuShare * GPU_MILLI);
       const r = job.requests;
-      if (r === undefined) return;
+      if (r === undefined) continue;
       this.cpuMilli[j] = r.cpuMilli;
       this.memoryMib[j] = r.memoryMib;
       this.gpuMilli[j] = r.gpuMilli;
-      if (r.gpuModels === undefined) return;
+      if (r.gpuModels === undefined) continue;
       const key = [...r.gpuModels].sort().join("|");
       let at = modelKeys.get(key);
       if (at === undefined) {
@@ -102,15 +116,10 @@ export class JobTable {
         models.push(new Set(r.gpuModels));
       }
       this.modelSet[j] = at;
-    });
+    }
     this.models = models;
     this.node = new Int32Array(n).fill(-1);
-    this.arrival = Float64Array.from(jobs, (j) => j.arrivalS);
-    this.steps = Float64Array.from(jobs, (j) => j.steps);
-    this.gpus = Int32Array.from(jobs, (j) => j.gpus);
     this.state = new Uint8Array(n).fill(NOT_ARRIVED);
-    this.inStartup = Uint8Array.from(this.workload, (w) => (startsUp[w] === true ? 1 : 0));
-    this.remaining = Float64Array.from(this.steps, (s, j) => (this.inStartup[j] === 1 ? 1 : s));
     this.startedTogether = new Uint8Array(n);
     this.rate = new Float64Array(n);
     this.since = new Float64Array(n);
