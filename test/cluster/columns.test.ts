@@ -12,9 +12,18 @@ test("a column keeps every value pushed as it grows in place, and values() is th
     kinds.push(i % 200);
   }
   t.is(times.length, rows);
-  t.deepEqual(times.values(), Float64Array.from({ length: rows }, (_, i) => i / 3));
-  t.deepEqual(jobs.values(), Int32Array.from({ length: rows }, (_, i) => -i));
-  t.deepEqual(kinds.values(), Uint8Array.from({ length: rows }, (_, i) => i % 200));
+  t.deepEqual(
+    times.values(),
+    Float64Array.from({ length: rows }, (_, i) => i / 3),
+  );
+  t.deepEqual(
+    jobs.values(),
+    Int32Array.from({ length: rows }, (_, i) => -i),
+  );
+  t.deepEqual(
+    kinds.values(),
+    Uint8Array.from({ length: rows }, (_, i) => i % 200),
+  );
 });
 
 test("a view taken before more rows arrive still reads what it held", (t) => {
