@@ -20,12 +20,10 @@ export class Column<A extends NumberArray> {
   /** A length-tracking view: it grows with the buffer. */
   private readonly data: A;
   private capacity = FIRST_ROWS;
-  private readonly bytesPerRow: number;
   length = 0;
 
   constructor(kind: NumberArrayOf) {
-    this.bytesPerRow = kind.BYTES_PER_ELEMENT;
-    this.buffer = new ArrayBuffer(FIRST_ROWS * this.bytesPerRow, { maxByteLength: MAX_BYTES });
+    this.buffer = new ArrayBuffer(FIRST_ROWS * kind.BYTES_PER_ELEMENT, { maxByteLength: MAX_BYTES });
     this.data = new kind(this.buffer) as A;
   }
 
@@ -40,9 +38,10 @@ export class Column<A extends NumberArray> {
   }
 
   private grow(): void {
-    const rows = Math.min(this.capacity * 2, Math.floor(MAX_BYTES / this.bytesPerRow));
+    const bytesPerRow = this.data.BYTES_PER_ELEMENT;
+    const rows = Math.min(this.capacity * 2, Math.floor(MAX_BYTES / bytesPerRow));
     if (rows === this.capacity) throw new RangeError(`a column holds at most ${rows} rows`);
-    this.buffer.resize(rows * this.bytesPerRow);
+    this.buffer.resize(rows * bytesPerRow);
     this.capacity = rows;
   }
 }
