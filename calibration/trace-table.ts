@@ -5,7 +5,7 @@
 import { tableToIPC, type Table } from "apache-arrow";
 import { InputError } from "../sim/input-error.ts";
 import type { JobTrace } from "../sim/replay/index.ts";
-import { required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.ts";
+import { optional as opt, required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.ts";
 
 export const TRACE_FILE = "kernel-traces.arrow";
 
@@ -24,6 +24,10 @@ export const TRACE_TABLE = {
   launch_s: req("f64", "when the host had launched the kernel, seconds after the step's start"),
   dur_s: req("f64", "kernel duration alone on the whole GPU, seconds"),
   sm_demand: req("i32", "SMs the kernel's blocks can occupy at once"),
+  sm_load: opt(
+    "f64",
+    "the kernel's blocks over the blocks one SM holds (above the GPU's SMs: it runs in waves)",
+  ),
   memory_bound: req(
     "bool",
     "the kernel streams memory (by its name's class): it waits on co-runners' DRAM traffic",
@@ -49,6 +53,7 @@ export function traceTable(traces: SetTraces): Uint8Array {
         launch_s: k.launchS,
         dur_s: k.durS,
         sm_demand: k.smDemand,
+        sm_load: k.smLoad ?? null,
         memory_bound: k.memoryBound,
         step_s: t.stepS,
       })),
@@ -69,6 +74,8 @@ export function tracesOfTable(table: Table, file = TRACE_FILE): SetTraces {
     (name) => column(name) as ArrayLike<number>,
   );
   const memoryBound = column("memory_bound") as ArrayLike<boolean>;
+  // Sets calibrated before 2026-12-04 have no such column: their kernels replay as one wave.
+  const load = table.getChild("sm_load");
   // Sets calibrated before 2026-12-04 have no probe steps and no such column: every row is a solo step.
   const together = (table.getChild("started_together")?.toArray() ?? []) as ArrayLike<boolean>;
   const traces: SetTraces = { solo: new Map(), startedTogether: new Map() };
@@ -81,6 +88,7 @@ export function tracesOfTable(table: Table, file = TRACE_FILE): SetTraces {
       launchS: launch[i],
       durS: dur[i],
       smDemand: demand[i],
+      ...(load?.isValid(i) ? { smLoad: load.get(i) as number } : {}),
       memoryBound: memoryBound[i],
     };
   }

@@ -10,7 +10,9 @@
  * - mps: kernels run concurrently. Kernel i fills d_i SMs alone (its demand) and may take at most its job's cap;
  *   the SMs go to the ready kernels in the order they became ready (the block scheduler dispatches an earlier
  *   kernel's blocks first), each taking what it may of what is left, so a kernel behind a GPU-filling one gets
- *   only the SMs it leaves; a kernel on x_i SMs runs at x_i / d_i of its solo speed. DRAM bandwidth and L2 are shared whatever
+ *   only the SMs it leaves; a kernel on x_i SMs runs at x_i / d_i of its solo speed. A kernel of several waves
+ *   holds every SM until its last wave starts, then only that wave's (trace.ts: heldSms), so kernels behind it
+ *   start in its last wave. DRAM bandwidth and L2 are shared whatever
  *   the SMs: a memory-bound kernel i (TraceKernel.memoryBound) also slows by 1 / (1 + mpsMemoryContention * sum
  *   over the other running kernels of m_j * x_j / d_j), m_j its job's DRAM utilization while busy
  *   (ReplayJob.dramUtil); compute-bound kernels do not (sim/sharing/mps.ts averages this rule).
@@ -18,7 +20,7 @@
  */
 import type { ContendedMode } from "../hardware/index.ts";
 import type { SharingParams } from "../sharing/types.ts";
-import type { JobTrace } from "./trace.ts";
+import { heldSms, lastWaveS, type JobTrace } from "./trace.ts";
 
 export interface ReplayJob {
   trace: JobTrace;
@@ -78,7 +80,10 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
   let switchLeft = 0;
 
   const trace = (i: number) => jobs[i].trace;
-  const soloSms = (i: number) => Math.min(trace(i).kernels[state[i].kernel].smDemand, sms);
+  const kernelOf = (i: number) => trace(i).kernels[state[i].kernel];
+  /** Solo seconds of job i's current kernel before its last wave starts (0 once it has). */
+  const toLastWave = (i: number) => Math.max(0, state[i].remaining - lastWaveS(kernelOf(i), sms));
+  const soloSms = (i: number) => heldSms(kernelOf(i), sms, toLastWave(i) <= EPSILON);
   /** When job i next changes state without the GPU: its kernel's launch, or its step's end. */
   const wakeAt = (i: number) => {
     const s = state[i];
@@ -132,6 +137,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     state.forEach((s, i) => {
       if (s.ready) {
         if (rates[i] > 0) dt = Math.min(dt, s.remaining / rates[i]);
+        if (rates[i] > 0 && toLastWave(i) > EPSILON) dt = Math.min(dt, toLastWave(i) / rates[i]);
       } else if (trace(i).kernels.length > 0) dt = Math.min(dt, wakeAt(i) - now);
     });
     if (options.mode === "naive" && owner >= 0 && rates[owner] > 0 && ready.length > 1) {

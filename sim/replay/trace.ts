@@ -11,6 +11,11 @@ export interface TraceKernel {
   durS: number;
   /** SMs its thread blocks can occupy at once (at most the GPU's SMs). */
   smDemand: number;
+  /**
+   * Its blocks over the blocks one SM holds: the SMs it would fill at once on a GPU large enough (above the GPU's SMs
+   * it runs in waves). Absent in sets calibrated before 2026-12-04: taken as smDemand, one wave.
+   */
+  smLoad?: number;
   /** It streams memory (by kernel class, calibration/fit/kernel-class.ts): only such kernels wait on co-runners' DRAM traffic. */
   memoryBound: boolean;
 }
@@ -41,6 +46,23 @@ export function blocksPerSm(
   return Math.max(1, Math.min(...limits));
 }
 
+/**
+ * Solo seconds a kernel has left when its last wave starts on `sms` SMs (0 for a kernel of one wave): the block
+ * scheduler dispatches an earlier kernel's blocks first, so until then it holds every SM it may.
+ */
+export function lastWaveS(k: TraceKernel, sms: number): number {
+  const waves = Math.ceil((k.smLoad ?? k.smDemand) / sms);
+  return waves > 1 ? k.durS / waves : 0;
+}
+
+/** SMs a kernel holds on `sms` SMs: all of them before its last wave, then that wave's (kernels behind it get the rest). */
+export function heldSms(k: TraceKernel, sms: number, inLastWave: boolean): number {
+  const load = k.smLoad ?? k.smDemand;
+  const waves = Math.ceil(load / sms);
+  if (waves <= 1) return Math.min(k.smDemand, sms);
+  return inLastWave ? Math.max(1, Math.ceil(load - (waves - 1) * sms)) : sms;
+}
+
 /** SMs a kernel's grid fills: its blocks over the blocks one SM can hold (occupancy limits), capped at the GPU. */
 export function smDemand(
   blocks: number,
@@ -49,8 +71,20 @@ export function smDemand(
   sharedBytesPerBlock: number | null,
   gpuSms: number,
 ): number {
-  const perSm = blocksPerSm(threadsPerBlock, registersPerThread, sharedBytesPerBlock);
-  return Math.min(gpuSms, Math.max(1, Math.ceil(blocks / perSm)));
+  return Math.min(
+    gpuSms,
+    Math.max(1, Math.ceil(smLoad(blocks, threadsPerBlock, registersPerThread, sharedBytesPerBlock))),
+  );
+}
+
+/** A kernel's blocks over the blocks one SM can hold: the SMs it fills at once, in waves beyond the GPU's. */
+export function smLoad(
+  blocks: number,
+  threadsPerBlock: number,
+  registersPerThread: number | null,
+  sharedBytesPerBlock: number | null,
+): number {
+  return blocks / blocksPerSm(threadsPerBlock, registersPerThread, sharedBytesPerBlock);
 }
 
 export interface RecordedKernel {
@@ -84,6 +118,7 @@ export function traceFromKernels(
       gapS: gap / 1e6,
       durS: k.durUs / 1e6,
       smDemand: smDemand(k.blocks, k.threadsPerBlock, k.registers, k.sharedBytes, gpuSms),
+      smLoad: smLoad(k.blocks, k.threadsPerBlock, k.registers, k.sharedBytes),
       memoryBound: k.memoryBound,
     };
   });
@@ -99,7 +134,8 @@ export function traceFromKernels(
     const gap = k.gapS * scale + (i === 0 ? leftover : 0);
     clock += gap;
     if (gap > 0) launch = clock;
-    const kernel = { launchS: launch, durS: k.durS, smDemand: k.smDemand, memoryBound: k.memoryBound };
+    const { durS, smDemand, smLoad, memoryBound } = k;
+    const kernel = { launchS: launch, durS, smDemand, smLoad, memoryBound };
     clock += k.durS;
     return kernel;
   });

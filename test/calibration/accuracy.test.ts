@@ -648,7 +648,7 @@ test("every out-of-memory run of the dataset is predicted, and no other", (t) =>
   t.is(all.false_alarms, 0);
 });
 
-test("kernel-level replay: naive within 5%, MPS within 10% per-job MAPE on validation runs", (t) => {
+test("kernel-level replay: naive within 5%, MPS within 7.5% per-job MAPE on validation runs", (t) => {
   const mape = replayMape(set, loadTraces(resolveSetDir("h200")), validation);
   t.log(JSON.stringify({ replayMape: mape }));
   t.true(mape.naive <= 5, `naive ${mape.naive}%`);
@@ -661,8 +661,9 @@ test("kernel-level replay: naive within 5%, MPS within 10% per-job MAPE on valid
   // mixes: 8.20 %; session 17's zoo15 and wave-check mixes: 8.05 %; session 18's started-together ConvNeXt mixes
   // 9.93 % (the replay replays each job's solo trace, not its probe's), 9.98 % with session 18's refit; session
   // 20's fresh check and zoo16-17 mixes 10.17 %, 9.39 % once a started-together job replays its probe's step; session
-  // 21's 40 fresh pairs 9.02 %, its zoo18 mixes 9.06 % (the replay 12.1 % on them, the fast model 23.6 %).
-  t.true(mape.mps <= 10, `mps ${mape.mps}%`);
+  // 21's 40 fresh pairs 9.02 %, its zoo18 mixes 9.06 % (the replay 12.1 % on them, the fast model 23.6 %); 8.99 % in
+  // session 27. Session 28's last waves (a kernel of several waves holds every SM only until its last wave): 7.34 %.
+  t.true(mape.mps <= 7.5, `mps ${mape.mps}%`);
 });
 
 /** The compared MPS jobs of a folder of diagnostic runs, predicted with the shipped set. */

@@ -9,7 +9,7 @@ const traces: JobTrace[] = [
     workload: "a",
     stepS: 0.1,
     kernels: [
-      { launchS: 0, durS: 0.01, smDemand: 132, memoryBound: false },
+      { launchS: 0, durS: 0.01, smDemand: 132, smLoad: 300, memoryBound: false },
       { launchS: 0.02, durS: 0.005, smDemand: 12, memoryBound: true },
     ],
   },
@@ -47,14 +47,17 @@ test("a table written before probe steps existed (no started_together column) re
   const written = tableFromIPC(
     traceTable({ solo: new Map(traces.map((x) => [x.workload, x])), startedTogether: new Map() }),
   );
-  const older = tableFromArrays(
-    Object.fromEntries(
-      written.schema.fields
-        .filter((f) => f.name !== "started_together")
-        .map((f) => [f.name, written.getChild(f.name)!.toArray()]),
-    ),
-  );
+  const older = written.select(written.schema.names.filter((n) => n !== "started_together"));
   const back = tracesOfTable(older);
   t.deepEqual(back.solo.get("a"), traces[0]);
   t.is(back.startedTogether.size, 0);
+});
+
+test("a table written before kernel loads existed (no sm_load column) reads kernels without one: one wave each", (t) => {
+  const written = tableFromIPC(
+    traceTable({ solo: new Map(traces.map((x) => [x.workload, x])), startedTogether: new Map() }),
+  );
+  const older = written.select(written.schema.names.filter((n) => n !== "sm_load"));
+  const back = tracesOfTable(older);
+  t.deepEqual(back.solo.get("a")!.kernels[0], { launchS: 0, durS: 0.01, smDemand: 132, memoryBound: false });
 });

@@ -84,6 +84,23 @@ test("mps: a kernel launched behind a GPU-filling kernel waits for it; beside a 
   t.true(behindFull.stepsPerSecond[0] < 0.7 * alone, `${behindFull.stepsPerSecond[0]} against ${alone}`);
 });
 
+test("mps: a kernel behind one of several waves starts in its last wave, on the SMs that wave leaves", (t) => {
+  // light: ten 0.5 ms kernels on 20 SMs, 0.5 ms of host before each; heavy: back-to-back 3 ms kernels whose blocks fill
+  // 250 SMs' worth, 2.5 waves on 100 SMs: all of them for 2 ms, then 50 for the last 1 ms.
+  const light = job(10, 0.0005, 0.0005, 20);
+  const heavy = job(10, 0.003, 0, 100);
+  const inWaves = { ...heavy, kernels: heavy.kernels.map((k) => ({ ...k, smLoad: 250 })) };
+  const mps = { ...base, mode: "mps" as const };
+  const alone = replay([{ trace: light }], mps).stepsPerSecond[0];
+  const oneWave = replay([{ trace: light }, { trace: heavy }], mps).stepsPerSecond;
+  const waves = replay([{ trace: light }, { trace: inWaves }], mps).stepsPerSecond;
+  // Held to the end, each heavy kernel lets one light kernel in; in waves, light runs through every last wave and
+  // its host's gaps overlap the waits.
+  t.true(oneWave[0] < 0.4 * alone, `${oneWave[0]} against ${alone}`);
+  t.true(waves[0] > 0.8 * alone, `${waves[0]} against ${alone}`);
+  t.true(near(waves[1], oneWave[1], { relative: 0.05 }), "heavy keeps its pace either way");
+});
+
 test("mps: a kernel behind a GPU-filling one runs on the SMs it leaves, at that share of its speed", (t) => {
   // heavy's kernels fill 80 of 100 SMs; light's want 40 and get the 20 left while heavy runs.
   const light = job(10, 0.001, 0, 40);

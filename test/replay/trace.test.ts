@@ -13,6 +13,19 @@ test("smDemand: blocks over the blocks one SM holds, capped at the GPU", (t) => 
   t.is(smDemand(100_000, 256, null, null, 132), 132);
 });
 
+test("traceFromKernels: a kernel's load is its blocks over the blocks one SM holds, uncapped (waves beyond the GPU)", (t) => {
+  const big = { ...k(0, 100), blocks: 4000 };
+  const trace = traceFromKernels("w", [k(0, 100), big], 0.0002, 132);
+  // 256-thread blocks, 8 per SM: 1,000 blocks load 125 SMs, 4,000 load 500 (capped at 132 as a demand).
+  t.deepEqual(
+    trace.kernels.map((x) => [x.smLoad, x.smDemand]),
+    [
+      [125, 125],
+      [500, 132],
+    ],
+  );
+});
+
 const k = (startUs: number, durUs: number, memoryBound = false) => ({
   startUs,
   durUs,
