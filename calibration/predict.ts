@@ -4,7 +4,7 @@
  */
 import { InputError } from "../sim/input-error.ts";
 import { bandwidthShare, gpu as catalogGpu, migProfile, MODEL_OF } from "../sim/hardware/index.ts";
-import { combineInstances, share } from "../sim/sharing/index.ts";
+import { combineInstances, share, type MpsModel } from "../sim/sharing/index.ts";
 import { startedTogetherProfile } from "../sim/sharing/started-together.ts";
 import type {
   CoRunner,
@@ -95,10 +95,12 @@ function predictMig(
   };
 }
 
+/** `mps`: another model of MPS co-runners on the whole GPU (sim/replay's replayMps), where it answers. */
 export function predictRun(
   set: CalibrationSet,
   run: RunDescription,
   params: SharingParams = set.sharing,
+  mps?: MpsModel,
 ): PredictedRun {
   const spec = catalogGpu(run.gpu, { file: run.source, field: "gpu" });
   if (spec.name !== set.gpu.name) {
@@ -112,7 +114,7 @@ export function predictRun(
   const result =
     run.mode === "mig"
       ? predictMig(set, run, coRunners, params)
-      : share(gpuViewOf(set), setupOf(run.mode), coRunners, params);
+      : share(gpuViewOf(set), setupOf(run.mode), coRunners, params, mps);
   return {
     procs: coRunners.map((c, i) => ({
       workload: c.profile.id,

@@ -5,7 +5,7 @@
  * its probe's step where its workload was probed, as the fast model reads its probe's kernels.
  */
 import { InputError } from "../sim/input-error.ts";
-import { replay } from "../sim/replay/index.ts";
+import { replay, REPLAY_STEPS, TIME_SLICE_S } from "../sim/replay/index.ts";
 import { dramWhileBusy } from "../sim/sharing/index.ts";
 import { throttle } from "../sim/sharing/power.ts";
 import type { MeasuredRun } from "./measured.ts";
@@ -14,11 +14,6 @@ import { profileOf, type CalibrationSet } from "./set.ts";
 import type { SetTraces } from "./trace-table.ts";
 import { compareRuns, type Predict } from "./validate/compare.ts";
 import { mapeByMode } from "./validate/summary.ts";
-
-/** Replay length in solo steps of the slowest job: long enough that where a step starts hardly matters. */
-const REPLAY_STEPS = 40;
-/** Time slice of the driver's scheduler (nvidia-sharing.md §5: about 1-2 ms on vGPU; bare metal undocumented). */
-export const TIME_SLICE_S = 0.002;
 
 export function replayRun(set: CalibrationSet, traces: SetTraces, run: RunDescription) {
   if (run.mode === "mig")

@@ -4,7 +4,7 @@
  */
 import { tableToIPC, type Table } from "apache-arrow";
 import { InputError } from "../sim/input-error.ts";
-import type { JobTrace } from "../sim/replay/index.ts";
+import type { StepTraces } from "../sim/replay/index.ts";
 import { optional as opt, required as req, toArrowTable, type RowOf } from "./ingest/arrow-table.ts";
 
 export const TRACE_FILE = "kernel-traces.arrow";
@@ -13,10 +13,7 @@ export const TRACE_FILE = "kernel-traces.arrow";
  * One recorded step per workload (`solo`), and per probed workload the step its started-together probe recorded
  * (the kernels a job keeps after autotuning beside co-runners that autotuned too), both by workload.
  */
-export interface SetTraces {
-  solo: Map<string, JobTrace>;
-  startedTogether: Map<string, JobTrace>;
-}
+export type SetTraces = StepTraces;
 
 export const TRACE_TABLE = {
   workload: req("utf8", "workload id"),

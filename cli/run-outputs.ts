@@ -1,7 +1,7 @@
 /** Simulate a resolved scenario and gather every output file: tables, summary, chart specs and their SVGs. */
 import { renderSvg } from "../report/svg.ts";
 import { runCharts } from "../sim/cluster/charts.ts";
-import { simulate } from "../sim/cluster/engine.ts";
+import { simulate, type SimulateOptions } from "../sim/cluster/engine.ts";
 import type { Summary } from "../sim/cluster/metrics.ts";
 import { runFiles } from "../sim/cluster/results.ts";
 import type { ClusterInput } from "../sim/cluster/scenario/cluster-input.ts";
@@ -11,8 +11,8 @@ export interface RunOutputs {
   files: Map<string, Uint8Array | string>;
 }
 
-export async function runOutputs(input: ClusterInput): Promise<RunOutputs> {
-  const run = simulate(input);
+export async function runOutputs(input: ClusterInput, options: SimulateOptions = {}): Promise<RunOutputs> {
+  const run = simulate(input, options);
   const { summary, metrics, files } = runFiles(run);
   if (input.output.charts) {
     for (const [name, spec] of runCharts(run, metrics)) {

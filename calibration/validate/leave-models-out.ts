@@ -7,7 +7,7 @@
  * profiles a new model has.
  */
 import { gpu as catalogGpu } from "../../sim/hardware/names.ts";
-import type { SharingMode } from "../../sim/sharing/types.ts";
+import type { MpsModel, SharingMode } from "../../sim/sharing/index.ts";
 import type { MeasuredRun } from "../measured.ts";
 import { predictRun } from "../predict.ts";
 import { fitSharingParams, startingSharing } from "../fit/sharing-params.ts";
@@ -70,6 +70,7 @@ export function leaveModelsOut(
   set: CalibrationSet,
   measured: readonly MeasuredRun[],
   onFold?: () => void,
+  mps?: MpsModel,
 ): LeaveModelsOut {
   const fitted = new Set(set.provenance.runs);
   const runsToPredict = predictable(set, measured);
@@ -91,7 +92,7 @@ export function leaveModelsOut(
     };
     const foldSet = { ...set, sharing };
     const runs = runsToPredict.filter((r) => includes(r, heldOut));
-    const { jobs } = compareRuns(runs, (run) => predictRun(foldSet, run), new Set());
+    const { jobs } = compareRuns(runs, (run) => predictRun(foldSet, run, sharing, mps), new Set());
     const fresh = new Set(runs.filter((r) => r.freshProcesses).map((r) => r.runId));
     out.jobs.push(...jobs.map((j) => ({ ...j, family, fresh_processes: fresh.has(j.run_id) })));
     out.folds.push({

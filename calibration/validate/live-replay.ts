@@ -9,7 +9,7 @@
  *   there to its finish is compared.
  */
 import { FINISHED, FAILED } from "../../sim/cluster/job-table.ts";
-import { simulate, withoutStartup } from "../../sim/cluster/engine.ts";
+import { simulate, withoutStartup, type SimulateOptions } from "../../sim/cluster/engine.ts";
 import type { ClusterInput } from "../../sim/cluster/scenario/cluster-input.ts";
 import type { JobRow } from "../ingest/tables.ts";
 import { errorPct } from "./compare.ts";
@@ -35,8 +35,11 @@ export interface CompletionComparison {
 }
 
 /** Seconds from arrival to finish of each finished job of a simulation, by job id. */
-function simulatedSpans(input: ClusterInput): { span: Map<string, number>; oom: Set<string> } {
-  const { jobs } = simulate(input);
+function simulatedSpans(
+  input: ClusterInput,
+  options: SimulateOptions,
+): { span: Map<string, number>; oom: Set<string> } {
+  const { jobs } = simulate(input, options);
   const span = new Map<string, number>();
   const oom = new Set<string>();
   jobs.ids.forEach((id, i) => {
@@ -65,9 +68,10 @@ export function compareReplay(
   input: ClusterInput,
   measured: readonly JobRow[],
   firstStepEndS: ReadonlyMap<string, number> = new Map(),
+  options: SimulateOptions = {},
 ): CompletionComparison[] {
-  const whole = simulatedSpans(input);
-  const training = simulatedSpans(trainingInput(input, firstStepEndS));
+  const whole = simulatedSpans(input, options);
+  const training = simulatedSpans(trainingInput(input, firstStepEndS), options);
   return measured.map((m) => {
     const finished = m.outcome === "ok" && m.finish_s !== null;
     const predicted = whole.span.get(m.job) ?? null;

@@ -20,6 +20,8 @@ export interface ValidationSummary {
   kind: "validation";
   /** GPU of the calibration set, and how many runs its fit used. */
   set: { gpu: string; fitted_runs: number };
+  /** The model of MPS co-runners on the whole GPU: "fast" (sim/sharing/mps.ts) or "replay" (`--mps-model`). */
+  mps_model: string;
   /** Only runs of the validation subset were compared. */
   validation_only: boolean;
   runs: { compared: number; skipped: number };
@@ -135,6 +137,7 @@ export function summarize(
   heldOutSmErrors: readonly number[],
   completions: readonly CompletionComparison[] = [],
   unseen?: LeaveModelsOut,
+  mpsModel = "fast",
 ): ValidationSummary {
   const { jobs, runs, skipped } = comparison;
   const throughput = byMode(jobs);
@@ -143,6 +146,7 @@ export function summarize(
   return {
     kind: "validation",
     set,
+    mps_model: mpsModel,
     validation_only: validationOnly,
     runs: { compared: runs.length, skipped: skipped.length },
     mape,

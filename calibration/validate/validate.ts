@@ -17,6 +17,7 @@ import { ingestRuns } from "../ingest/ingest.ts";
 import { measuredRuns, type MeasuredRun } from "../measured.ts";
 import { predictRun } from "../predict.ts";
 import type { CalibrationSet } from "../set.ts";
+import type { MpsModel } from "../../sim/sharing/index.ts";
 import { predictedVsMeasuredChart } from "./chart.ts";
 import { heldOutSmPoints } from "./held-out-sm.ts";
 import { leaveModelsOut, type LeaveModelsOut } from "./leave-models-out.ts";
@@ -86,6 +87,7 @@ export function validateReplays(
   set: CalibrationSet,
   replays: readonly MeasuredReplay[],
   validationOnly = false,
+  mps?: { name: string; model: MpsModel },
 ): CompletionComparison[] {
   const chosen = replays.filter((r) => r.usable && (!validationOnly || r.validation));
   return chosen.flatMap((r) => {
@@ -94,7 +96,7 @@ export function validateReplays(
       calibration: () => set,
       readText: readScenarioText,
     });
-    return compareReplay(r.runId, r.sharing, input, r.jobs, r.firstStepEndS);
+    return compareReplay(r.runId, r.sharing, input, r.jobs, r.firstStepEndS, mps ? { mps } : {});
   });
 }
 
@@ -118,8 +120,10 @@ export function validateRuns(
     /** Also refit the sharing parameters with each model family held out and predict its runs; `onFold` ticks. */
     leaveModelsOut?: boolean;
     onFold?: () => void;
+    /** Another model of MPS co-runners on the whole GPU (sim/replay's replayMps), and its name. */
+    mps?: { name: string; model: MpsModel };
   } = {},
-  predict: Predict = (run) => predictRun(set, run),
+  predict: Predict = (run) => predictRun(set, run, set.sharing, options.mps?.model),
 ): Validation {
   const validationOnly = options.validationOnly ?? false;
   // Live replays are judged by completion times (validateReplays), not by a shared measurement window.
@@ -128,8 +132,10 @@ export function validateRuns(
     sourceOf: options.folderOf,
     unprofiled: new Map(set.skipped.map((s) => [s.workload, s.reason])),
   });
-  const completions = validateReplays(set, options.replays ?? [], validationOnly);
-  const unseen = options.leaveModelsOut ? leaveModelsOut(set, measured, options.onFold) : undefined;
+  const completions = validateReplays(set, options.replays ?? [], validationOnly, options.mps);
+  const unseen = options.leaveModelsOut
+    ? leaveModelsOut(set, measured, options.onFold, options.mps?.model)
+    : undefined;
   const summary = summarize(
     comparison,
     { gpu: set.gpu.name, fitted_runs: set.provenance.runs.length },
@@ -137,6 +143,7 @@ export function validateRuns(
     heldOutSmPoints(set).map((p) => p.errorPct),
     completions,
     unseen,
+    options.mps?.name,
   );
   return { comparison, completions, summary, ...(unseen === undefined ? {} : { unseen }) };
 }

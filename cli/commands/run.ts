@@ -1,6 +1,12 @@
-/** `colloc run SCENARIO [--out DIR] [--json]`: simulate one scenario and write its results as a whole. */
+/**
+ * `colloc run SCENARIO [--out DIR] [--json] [--mps-model fast|replay]`: simulate one scenario and write its results
+ * as a whole.
+ */
 import type { Command } from "commander";
 import { join } from "node:path";
+import { resolveSetDir } from "../../calibration/set.ts";
+import { calibrationRef } from "../../sim/cluster/scenario/resolve.ts";
+import { mpsModelOf, withMpsModelOption } from "../mps-model.ts";
 import { writeFolder } from "../../io/write-folder.ts";
 import { interruptible } from "../interrupt.ts";
 import { readScenario } from "../load-scenario.ts";
@@ -33,21 +39,25 @@ function brief(s: Summary, out: string): string {
 }
 
 export const registerRun: Register = (program: Command) => {
-  program
+  const command = program
     .command("run")
     .description(
       "simulate a scenario: Arrow tables (jobs, gpu-timeline, events), summary.json, vega-lite charts",
     )
     .argument("<scenario>", "scenario YAML file")
     .option("--out <dir>", "output folder (default: results/<scenario name>)")
-    .option("--json", "print the summary as JSON")
-    .action(async (file: string, options: { out?: string; json?: boolean }) => {
+    .option("--json", "print the summary as JSON");
+  withMpsModelOption(command).action(
+    async (file: string, options: { out?: string; json?: boolean; mpsModel: string }) => {
       const input = readScenario(file);
-      const { summary, files } = await runOutputs(input);
+      const setDir = resolveSetDir(calibrationRef(input.calibration.name, input.source));
+      const mps = mpsModelOf(options.mpsModel, setDir);
+      const { summary, files } = await runOutputs(input, mps ? { mps } : {});
       const out = options.out ?? join("results", input.name);
       // A report of an earlier run (`colloc report OUT`) goes with the results it describes. Only the write is
       // interruptible: Ctrl-C in the (synchronous) simulation ends the process at once.
       await interruptible(() => writeFolder(out, files, ["report.html"]));
       process.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : brief(summary, out));
-    });
+    },
+  );
 };

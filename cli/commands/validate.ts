@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { findRunFolders } from "../../calibration/ingest/discover.ts";
 import { writeFolder } from "../../io/write-folder.ts";
-import { loadCalibrationSet } from "../../calibration/set.ts";
+import { loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
 import {
   measureFolders,
   validateRuns,
@@ -11,6 +11,7 @@ import {
 } from "../../calibration/validate/validate.ts";
 import type { OomCounts } from "../../calibration/validate/summary.ts";
 import { foldCount as leaveModelsOutFolds } from "../../calibration/validate/leave-models-out.ts";
+import { mpsModelOf, withMpsModelOption } from "../mps-model.ts";
 import { progress } from "../progress.ts";
 import { formatTable, type Cell } from "../table.ts";
 import type { Register } from "./index.ts";
@@ -22,6 +23,7 @@ interface ValidateFlags {
   json?: boolean;
   validationOnly?: boolean;
   leaveModelsOut: boolean;
+  mpsModel: string;
 }
 
 const fixed = (x: number | null, digits: number) => (x === null ? null : x.toFixed(digits));
@@ -46,6 +48,10 @@ function printText(v: Validation): void {
     fixed(e.max_abs, 2),
   ]);
   process.stdout.write(`\n${formatTable(["mode", "jobs", "MAPE %", "max |error| %"], modes)}`);
+  if (s.mps_model !== "fast")
+    process.stdout.write(
+      `MPS co-runners on a whole GPU predicted by the ${s.mps_model} model where it answers\n`,
+    );
   const line = (
     name: string,
     e: { mean_abs: number | null; max_abs: number | null; n: number },
@@ -134,7 +140,7 @@ function printUnseen(v: Validation): void {
 }
 
 export const registerValidate: Register = (program: Command) => {
-  program
+  const command = program
     .command("validate")
     .description("compare a calibration set's predictions with measured runs, job by job")
     .requiredOption("--set <dir>", "calibration set folder or shipped set name")
@@ -145,25 +151,27 @@ export const registerValidate: Register = (program: Command) => {
     .option(
       "--no-leave-models-out",
       "skip refitting the sharing parameters with each model family held out (mape_unseen, jobs_unseen)",
-    )
-    .action(async (flags: ValidateFlags) => {
-      const set = loadCalibrationSet(flags.set);
-      const folders = findRunFolders(flags.against);
-      const bar = progress("validate", folders.length, flags);
-      const { measured, replays, folderOf } = measureFolders(folders, () => bar.tick());
-      bar.stop();
-      const folds = flags.leaveModelsOut ? leaveModelsOutFolds(set, measured) : 0;
-      const foldBar = progress("leave models out", folds, flags);
-      const validation = validateRuns(set, measured, {
-        validationOnly: flags.validationOnly,
-        folderOf,
-        replays,
-        leaveModelsOut: flags.leaveModelsOut,
-        onFold: () => foldBar.tick(),
-      });
-      foldBar.stop();
-      if (flags.out) writeFolder(flags.out, await validationFiles(validation));
-      if (flags.json) process.stdout.write(`${JSON.stringify(validation.summary)}\n`);
-      else printText(validation);
+    );
+  withMpsModelOption(command).action(async (flags: ValidateFlags) => {
+    const set = loadCalibrationSet(flags.set);
+    const mps = mpsModelOf(flags.mpsModel, resolveSetDir(flags.set));
+    const folders = findRunFolders(flags.against);
+    const bar = progress("validate", folders.length, flags);
+    const { measured, replays, folderOf } = measureFolders(folders, () => bar.tick());
+    bar.stop();
+    const folds = flags.leaveModelsOut ? leaveModelsOutFolds(set, measured) : 0;
+    const foldBar = progress("leave models out", folds, flags);
+    const validation = validateRuns(set, measured, {
+      validationOnly: flags.validationOnly,
+      folderOf,
+      replays,
+      leaveModelsOut: flags.leaveModelsOut,
+      onFold: () => foldBar.tick(),
+      mps,
     });
+    foldBar.stop();
+    if (flags.out) writeFolder(flags.out, await validationFiles(validation));
+    if (flags.json) process.stdout.write(`${JSON.stringify(validation.summary)}\n`);
+    else printText(validation);
+  });
 };

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { TIME_SLICE_S } from "../../calibration/replay-run.ts";
+import { TIME_SLICE_S } from "../../sim/replay/index.ts";
 import { gpuViewOf, loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
 import { TRACE_FILE } from "../../calibration/trace-table.ts";
 import type { MeasuredRun } from "../../calibration/measured.ts";

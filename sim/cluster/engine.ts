@@ -6,7 +6,7 @@
 import { InputError } from "../input-error.ts";
 import { SimulationError } from "../core/index.ts";
 import { Simulation } from "../core/index.ts";
-import { share } from "../sharing/index.ts";
+import { share, type MpsModel } from "../sharing/index.ts";
 import { startupProfile } from "../sharing/startup.ts";
 import type { WorkloadProfile } from "../sharing/types.ts";
 import { Cluster } from "./cluster.ts";
@@ -27,6 +27,8 @@ import { ShareMemo, type ShareFn } from "./share-memo.ts";
 export interface SimulateOptions {
   /** The sharing model; default: sim/sharing's `share` with the calibration set's fitted parameters. */
   share?: ShareFn;
+  /** Another model of MPS co-runners on a whole GPU, given to `share` (sim/replay's replayMps), and its name. */
+  mps?: { name: string; model: MpsModel };
   /** A policy object to use instead of the one the scenario names (for user-written policies). */
   policy?: Policy;
 }
@@ -44,6 +46,8 @@ export interface RunResult {
   endS: number;
   /** Distinct co-runner sets the sharing model was asked about. */
   shareCalls: number;
+  /** The model of MPS co-runners: "fast" (sim/sharing/mps.ts) or SimulateOptions.mps's name. */
+  mpsModel: string;
   /** Node-aware policies: the placement figures over the run (fragmentation against the run's target workload). */
   placement?: PlacementLog;
 }
@@ -102,7 +106,7 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
   const sim = new Simulation({ seed: input.seed });
   const params = input.calibration.sharing;
   const memo = new ShareMemo(
-    options.share ?? ((gpu, setup, co) => share(gpu, setup, co, params)),
+    options.share ?? ((gpu, setup, co) => share(gpu, setup, co, params, options.mps?.model)),
     phases.profiles,
   );
   const interval = input.output.timelineIntervalS;
@@ -221,6 +225,7 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
     log,
     endS: sim.now,
     shareCalls: memo.size,
+    mpsModel: options.mps?.name ?? "fast",
     placement,
   };
 }

@@ -136,6 +136,8 @@ export interface Summary {
   stranded_mig_slices: { mean: number; fraction: number };
   /** Distinct co-runner sets the sharing model evaluated. */
   sharing_model_calls: number;
+  /** The model of MPS co-runners: "fast" or "replay" (`colloc run --mps-model`). */
+  mps_model: string;
   /** Jobs never placed: dropped by a fill replay, or still waiting when the run ended. */
   unscheduled_pods: number;
   /**
@@ -253,6 +255,7 @@ export function summarize(run: RunResult, m: JobMetrics): Summary {
       fraction: migSlices > 0 ? strandedMean / migSlices : 0,
     },
     sharing_model_calls: run.shareCalls,
+    mps_model: run.mpsModel,
     unscheduled_pods: unscheduled,
     gpu_alloc_pct: placement?.gpu_alloc_pct ?? null,
     gpu_milli_alloc_pct: placement?.gpu_milli_alloc_pct ?? null,

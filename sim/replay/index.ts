@@ -1,5 +1,13 @@
 /** Kernel-level replay of co-running jobs from recorded kernel traces (see replay.ts, trace.ts). */
-export { replay, type ReplayJob, type ReplayOptions, type ReplayResult } from "./replay.ts";
+export {
+  replay,
+  REPLAY_STEPS,
+  TIME_SLICE_S,
+  type ReplayJob,
+  type ReplayOptions,
+  type ReplayResult,
+} from "./replay.ts";
+export { replayMps, type StepTraces } from "./mps-model.ts";
 export {
   blocksPerSm,
   smDemand,

@@ -22,6 +22,12 @@ import type { ContendedMode } from "../hardware/index.ts";
 import type { SharingParams } from "../sharing/types.ts";
 import { heldSms, lastWaveS, type JobTrace } from "./trace.ts";
 
+/** Time slice of the driver's scheduler (nvidia-sharing.md §5: about 1-2 ms on vGPU; bare metal undocumented). */
+export const TIME_SLICE_S = 0.002;
+
+/** Replay length in solo steps of the slowest job, per job: long enough that where a step starts hardly matters. */
+export const REPLAY_STEPS = 40;
+
 export interface ReplayJob {
   trace: JobTrace;
   /** SM cap (MPS active-thread limit), undefined = none. */

@@ -16,6 +16,8 @@ import type { CoRunner, GpuView, SharingParams, SharingSetup, ShareResult } from
 
 export type * from "./types.ts";
 export { combineInstances } from "./mig.ts";
+export type { Rates } from "./result.ts";
+export type { Slice } from "./slice.ts";
 export { dramWhileBusy, turnFigures, type TurnFigures } from "./mps.ts";
 
 /** Profiles calibrated on another GPU would give silently wrong rates: refuse them. */
@@ -41,32 +43,48 @@ export function usesMps(setup: SharingSetup): boolean {
   return setup.mode === "mps" || (setup.mode === "mig" && setup.inside === "mps");
 }
 
-function ratesOf(setup: SharingSetup, runners: CoRunner[], slice: Slice, params: SharingParams): Rates {
+/**
+ * Another model of MPS co-runners on the whole GPU (sim/replay's kernel-level replay): their rates, or undefined
+ * where it has nothing to say (the fast model of mps.ts answers then).
+ */
+export type MpsModel = (runners: CoRunner[], slice: Slice, params: SharingParams) => Rates | undefined;
+
+function ratesOf(
+  setup: SharingSetup,
+  runners: CoRunner[],
+  slice: Slice,
+  params: SharingParams,
+  mps?: MpsModel,
+): Rates {
   switch (setup.mode) {
     case "exclusive":
       return exclusiveRates(runners, slice);
     case "naive":
       return naiveRates(runners, slice, params);
     case "mps":
-      return mpsRates(runners, slice, params);
+      return mps?.(runners, slice, params) ?? mpsRates(runners, slice, params);
     case "mig":
       return migRates(runners, slice, setup.inside, params);
   }
 }
 
-/** Per-job progress and GPU-level figures for co-runners sharing one GPU (or one MIG instance) under `setup`. */
+/**
+ * Per-job progress and GPU-level figures for co-runners sharing one GPU (or one MIG instance) under `setup`; `mps`
+ * replaces the fast MPS model of the whole GPU where it answers.
+ */
 export function share(
   gpu: GpuView,
   setup: SharingSetup,
   coRunners: CoRunner[],
   params: SharingParams,
+  mps?: MpsModel,
 ): ShareResult {
   checkGpu(gpu, coRunners);
   const slice = sliceOf(gpu, setup);
   const delta = usesMps(setup) ? params.mpsClientMemoryDeltaBytes : 0;
   const fit = fitMemory(coRunners, slice.memoryBytes, delta);
   const runners = runningProfiles(coRunners, fit);
-  const running = ratesOf(setup, runners, slice, params);
+  const running = ratesOf(setup, runners, slice, params, mps);
   // The power limit is the whole board's: a MIG instance alone cannot know what the others draw.
   const rates =
     setup.mode === "mig"

@@ -178,3 +178,54 @@ test("output into a closed pipe (colloc ... | head -1) ends quietly with exit 0"
   t.is(code, 0);
   t.is(stderr, "");
 });
+
+/** convmixer_1536 (long kernels of many waves) beside densenet169 (thousands of short ones) on one MPS H200. */
+function longBesideShort(dir: string): string {
+  const file = join(dir, "pair.yaml");
+  const job = (id: string, workload: string, iterations: number) => ({
+    id,
+    arrival_s: 0,
+    workload,
+    iterations,
+  });
+  writeFileSync(
+    file,
+    stringify({
+      name: "pair",
+      seed: 1,
+      calibration: "h200",
+      hardware: { gpus: [{ gpu: GPU, sharing: { mode: "mps" } }] },
+      jobs: { list: [job("a", "convmixer1536-in-b32", 300), job("b", "densenet169-in-b64", 400)] },
+      scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
+      output: { timeline: false, events: false, charts: false },
+    }),
+  );
+  return file;
+}
+
+test("--mps-model replay replays MPS mixes from the set's kernel traces; the summary names the model", async (t) => {
+  const { dir } = scratch("colloc-cli-run-replay-");
+  const file = longBesideShort(dir);
+  const [fast, replayed] = await Promise.all(
+    ["fast", "replay"].map((model) =>
+      colloc("run", file, "--json", "--mps-model", model, "--out", join(dir, model)),
+    ),
+  );
+  t.is(replayed.code, 0, replayed.stderr);
+  const [f, r] = [JSON.parse(fast.stdout), JSON.parse(replayed.stdout)];
+  t.is(f.mps_model, "fast");
+  t.is(r.mps_model, "replay");
+  t.is(r.jobs.finished, 2);
+  // Only the pair's training phase is replayed (start-ups and a job alone keep the fast model): its times move.
+  t.not(r.completion_s.p95, f.completion_s.p95);
+});
+
+test("--mps-model replay needs a set with kernel traces, and the flag one of two names: else exit 2", async (t) => {
+  const { file } = setup();
+  const untraced = await colloc("run", file, "--mps-model", "replay");
+  t.is(untraced.code, 2);
+  t.regex(untraced.stderr, /kernel-traces\.arrow/);
+  const other = await colloc("run", file, "--mps-model", "exact");
+  t.is(other.code, 2);
+  t.regex(other.stderr, /--mps-model: expected fast or replay, got "exact"/);
+});

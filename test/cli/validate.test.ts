@@ -68,3 +68,33 @@ test("a set missing a workload the runs need exits 2 naming the workload, writin
   );
   t.deepEqual(readdirSync(dir), ["parameters.json"]);
 });
+
+test("--mps-model replay predicts plain-MPS runs by kernel-level replay: convmixer's co-runner, which the fast model misses", (t) => {
+  const pair = "calibration/data/h200-runs/mps__convmixer1536-in-b32+densenet169-in-b64";
+  const validate = (model: string) => {
+    const run = collocSync(
+      "validate",
+      "--set",
+      "h200",
+      "--against",
+      pair,
+      "--json",
+      "--no-leave-models-out",
+      "--mps-model",
+      model,
+    );
+    t.is(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout);
+  };
+  const [fast, replayed] = [validate("fast"), validate("replay")];
+  t.is(fast.mps_model, "fast");
+  t.is(replayed.mps_model, "replay");
+  // Measured: densenet169 kept a tenth of its solo speed beside convmixer_1536's long kernels of many waves.
+  t.true(replayed.mape.mps < fast.mape.mps / 2, `replay ${replayed.mape.mps} %, fast ${fast.mape.mps} %`);
+});
+
+test("--mps-model replay with a set that has no kernel traces exits 2 naming the missing file", (t) => {
+  const run = collocSync("validate", "--set", SET, "--against", H200, "--mps-model", "replay");
+  t.is(run.status, 2);
+  t.regex(run.stderr, /kernel-traces\.arrow: expected kernel traces/);
+});

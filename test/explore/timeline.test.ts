@@ -1,7 +1,7 @@
 import { dramWhileBusy } from "../../sim/sharing/index.ts";
 import test from "ava";
 import { resolveSetDir } from "../../calibration/set.ts";
-import { TIME_SLICE_S } from "../../calibration/replay-run.ts";
+import { TIME_SLICE_S } from "../../sim/replay/index.ts";
 import { loadTraces } from "../../calibration/traces.ts";
 import { evaluate } from "../../explore/model/evaluate.ts";
 import { job, makeState, type ExploreState, type Mode } from "../../explore/model/state.ts";

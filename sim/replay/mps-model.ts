@@ -1,0 +1,42 @@
+/**
+ * The kernel-level replay as the MPS model of the whole GPU (`colloc run --mps-model replay`): co-runners training
+ * uncapped, each with a recorded step, replay it for REPLAY_STEPS solo steps of the slowest per job. The fast model
+ * (sim/sharing/mps.ts) answers for anything else: a job alone or starting up, SM caps (replayed as a linear share of
+ * each kernel's speed, worse than the fast model's SM curves), MIG instances, and workloads without a trace.
+ */
+import { dramWhileBusy, type MpsModel } from "../sharing/index.ts";
+import { replay, REPLAY_STEPS, TIME_SLICE_S, type ReplayJob } from "./replay.ts";
+import type { JobTrace } from "./trace.ts";
+
+/** Recorded steps by workload: solo, and for probed workloads the one kept after autotuning beside co-runners. */
+export interface StepTraces {
+  solo: Map<string, JobTrace>;
+  startedTogether: Map<string, JobTrace>;
+}
+
+export function replayMps(traces: StepTraces): MpsModel {
+  return (runners, slice, params) => {
+    if (!slice.wholeBoard || runners.length < 2) return undefined;
+    const jobs: ReplayJob[] = [];
+    for (const { profile, smLimit } of runners) {
+      if (profile.startupPhase !== undefined || (smLimit !== undefined && smLimit < slice.sms))
+        return undefined;
+      // A job started together trains by its probe's kernels (sim/sharing/started-together.ts): replay its step.
+      const together =
+        profile.startedTogether !== undefined && profile.kernels === profile.startedTogether.kernels;
+      const trace =
+        (together ? traces.startedTogether.get(profile.id) : undefined) ?? traces.solo.get(profile.id);
+      if (trace === undefined) return undefined;
+      jobs.push({ trace, dramUtil: dramWhileBusy(profile) });
+    }
+    const slowest = Math.max(...runners.map((r) => r.profile.stepTimeS));
+    const result = replay(jobs, {
+      mode: "mps",
+      sms: slice.sms,
+      params,
+      durationS: REPLAY_STEPS * slowest * runners.length,
+      timeSliceS: TIME_SLICE_S,
+    });
+    return { rates: result.stepsPerSecond, utilization: result.utilization };
+  };
+}

@@ -1,0 +1,50 @@
+import test from "ava";
+import { replay, replayMps, REPLAY_STEPS, TIME_SLICE_S, type JobTrace } from "../../sim/replay/index.ts";
+import { share, type CoRunner, type MigInstanceView } from "../../sim/sharing/index.ts";
+import { gpu, params, profile } from "../sharing/profiles.ts";
+
+/** Ten 5 ms kernels on `demand` of the test GPU's 100 SMs, back to back: 0.05 s of kernels in a 0.1 s step. */
+function trace(workload: string, demand: number): JobTrace {
+  const kernels = Array.from({ length: 10 }, (_, i) => ({
+    launchS: i * 0.005,
+    durS: 0.005,
+    smDemand: demand,
+    memoryBound: false,
+  }));
+  return { workload, stepS: 0.1, kernels };
+}
+
+const traces = {
+  solo: new Map([
+    ["a", trace("a", 100)],
+    ["b", trace("b", 60)],
+  ]),
+  startedTogether: new Map(),
+};
+const model = replayMps(traces);
+const mps = { mode: "mps" as const };
+const a: CoRunner = { profile: profile("a", 0.5) };
+const b: CoRunner = { profile: profile("b", 0.5) };
+
+test("two uncapped traced jobs under MPS step as the kernel-level replay of their traces says", (t) => {
+  const replayed = replay([{ trace: traces.solo.get("a")! }, { trace: traces.solo.get("b")! }], {
+    mode: "mps",
+    sms: gpu.sms,
+    params,
+    durationS: REPLAY_STEPS * 0.1 * 2,
+    timeSliceS: TIME_SLICE_S,
+  });
+  t.deepEqual(share(gpu, mps, [a, b], params, model).stepsPerSecond, replayed.stepsPerSecond);
+  t.notDeepEqual(share(gpu, mps, [a, b], params).stepsPerSecond, replayed.stepsPerSecond);
+});
+
+test("the fast model answers for a job alone, a capped job, one starting up, one without a trace, and MIG", (t) => {
+  const fast = (co: CoRunner[], setup = mps as Parameters<typeof share>[1]) =>
+    t.deepEqual(share(gpu, setup, co, params, model), share(gpu, setup, co, params));
+  fast([a]);
+  fast([a, { ...b, smLimit: 40 }]);
+  fast([a, { profile: { ...b.profile, startupPhase: { buildS: 0.5 } } }]);
+  fast([a, { profile: profile("untraced", 0.5) }]);
+  const instance: MigInstanceView = { profile: "4g", sms: 56, memoryBytes: 50e9, bandwidthShare: 0.5 };
+  fast([a, b], { mode: "mig", instance, inside: "mps" });
+});
