@@ -68,6 +68,7 @@ const EPSILON = 1e-12;
 
 export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult {
   const { sms, durationS } = options;
+  const n = jobs.length;
   const state: JobState[] = jobs.map(() => ({
     kernel: 0,
     steps: 0,
@@ -76,6 +77,12 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     ready: false,
     readySince: 0,
   }));
+  // Per job, for the current kernel once it is ready: solo seconds left when its last wave starts.
+  const lastWave = new Float64Array(n);
+  // Per event: each job's speed (solo seconds per second), the SMs its kernel holds alone, the ready jobs in order.
+  const rates = new Float64Array(n);
+  const held = new Float64Array(n);
+  const order = new Int32Array(n);
   let now = 0;
   let busyTime = 0;
   let smTime = 0;
@@ -88,51 +95,78 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
   const trace = (i: number) => jobs[i].trace;
   const kernelOf = (i: number) => trace(i).kernels[state[i].kernel];
   /** Solo seconds of job i's current kernel before its last wave starts (0 once it has). */
-  const toLastWave = (i: number) => Math.max(0, state[i].remaining - lastWaveS(kernelOf(i), sms));
-  const soloSms = (i: number) => heldSms(kernelOf(i), sms, toLastWave(i) <= EPSILON);
+  const toLastWave = (i: number) => Math.max(0, state[i].remaining - lastWave[i]);
   /** When job i next changes state without the GPU: its kernel's launch, or its step's end. */
   const wakeAt = (i: number) => {
     const s = state[i];
     const t = trace(i);
     return s.kernel < t.kernels.length ? s.stepStart + t.kernels[s.kernel].launchS : s.stepStart + t.stepS;
   };
+  /** Ready before: earlier readiness, then the lower job index. */
+  const before = (a: number, b: number) =>
+    state[a].readySince < state[b].readySince || (state[a].readySince === state[b].readySince && a < b);
 
   while (now < durationS) {
     // Launches and step ends that are due.
-    state.forEach((s, i) => {
-      if (s.ready || trace(i).kernels.length === 0 || wakeAt(i) > now + EPSILON) return;
-      if (s.kernel === trace(i).kernels.length) [s.kernel, s.steps, s.stepStart] = [0, s.steps + 1, now];
-      if (wakeAt(i) <= now + EPSILON)
-        [s.ready, s.remaining, s.readySince] = [true, trace(i).kernels[s.kernel].durS, now];
-    });
+    for (let i = 0; i < n; i++) {
+      const s = state[i];
+      const kernels = trace(i).kernels;
+      if (s.ready || kernels.length === 0 || wakeAt(i) > now + EPSILON) continue;
+      if (s.kernel === kernels.length) {
+        s.kernel = 0;
+        s.steps += 1;
+        s.stepStart = now;
+      }
+      if (wakeAt(i) <= now + EPSILON) {
+        s.ready = true;
+        s.remaining = kernels[s.kernel].durS;
+        s.readySince = now;
+        lastWave[i] = lastWaveS(kernels[s.kernel], sms);
+      }
+    }
     // Which kernels run now, and at what speed (solo seconds per second).
-    const rates = new Array<number>(jobs.length).fill(0);
+    rates.fill(0);
     let smInUse = 0;
-    const ready = jobs.map((_, i) => i).filter((i) => state[i].ready);
+    let readyCount = 0;
+    for (let i = 0; i < n; i++) {
+      if (!state[i].ready) continue;
+      held[i] = heldSms(kernelOf(i), sms, toLastWave(i) <= EPSILON);
+      // Insertion in ready order (a handful of jobs).
+      let k = readyCount++;
+      while (k > 0 && before(i, order[k - 1])) order[k] = order[--k];
+      order[k] = i;
+    }
     if (options.mode === "naive") {
-      const waiting = ready.filter((i) => i !== owner);
       const ownerReady = owner >= 0 && state[owner].ready;
-      if (switchLeft <= 0 && waiting.length > 0 && (!ownerReady || now - holdStart >= options.timeSliceS)) {
-        const next = waiting.reduce((a, b) => (state[b].readySince < state[a].readySince ? b : a));
+      let next = -1;
+      for (let k = 0; k < readyCount; k++) {
+        const i = order[k];
+        if (i !== owner && (next < 0 || state[i].readySince < state[next].readySince)) next = i;
+      }
+      if (switchLeft <= 0 && next >= 0 && (!ownerReady || now - holdStart >= options.timeSliceS)) {
         if (owner >= 0) switchLeft = options.params.switchOverhead * holdWork;
-        [owner, holdStart, holdWork] = [next, now, 0];
+        owner = next;
+        holdStart = now;
+        holdWork = 0;
       }
       if (switchLeft <= 0 && owner >= 0 && state[owner].ready) {
         rates[owner] = 1;
-        smInUse = soloSms(owner);
+        smInUse = held[owner];
       }
     } else {
-      const order = ready.sort((a, b) => state[a].readySince - state[b].readySince || a - b);
       let free = sms;
-      for (const i of order) {
-        const got = Math.min(soloSms(i), jobs[i].smLimit ?? sms, free);
+      let pressure = 0;
+      for (let k = 0; k < readyCount; k++) {
+        const i = order[k];
+        const got = Math.min(held[i], jobs[i].smLimit ?? sms, free);
         free -= got;
-        rates[i] = got / soloSms(i);
+        rates[i] = got / held[i];
         smInUse += got;
+        pressure += (jobs[i].dramUtil ?? 0) * rates[i];
       }
-      const pressure = order.reduce((p, i) => p + (jobs[i].dramUtil ?? 0) * rates[i], 0);
-      for (const i of order) {
-        if (!trace(i).kernels[state[i].kernel].memoryBound) continue;
+      for (let k = 0; k < readyCount; k++) {
+        const i = order[k];
+        if (!kernelOf(i).memoryBound) continue;
         const others = pressure - (jobs[i].dramUtil ?? 0) * rates[i];
         rates[i] /= 1 + options.params.mpsMemoryContention * others;
       }
@@ -140,13 +174,14 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     // Time to the next event.
     let dt = durationS - now;
     if (switchLeft > 0) dt = Math.min(dt, switchLeft);
-    state.forEach((s, i) => {
+    for (let i = 0; i < n; i++) {
+      const s = state[i];
       if (s.ready) {
         if (rates[i] > 0) dt = Math.min(dt, s.remaining / rates[i]);
         if (rates[i] > 0 && toLastWave(i) > EPSILON) dt = Math.min(dt, toLastWave(i) / rates[i]);
       } else if (trace(i).kernels.length > 0) dt = Math.min(dt, wakeAt(i) - now);
-    });
-    if (options.mode === "naive" && owner >= 0 && rates[owner] > 0 && ready.length > 1) {
+    }
+    if (options.mode === "naive" && owner >= 0 && rates[owner] > 0 && readyCount > 1) {
       dt = Math.min(dt, Math.max(0, holdStart + options.timeSliceS - now));
     }
     dt = Math.max(dt, EPSILON);
@@ -157,13 +192,15 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
       busyTime += dt;
       smTime += (smInUse / sms) * dt;
     }
-    state.forEach((s, i) => {
-      if (!s.ready || rates[i] === 0) return;
+    for (let i = 0; i < n; i++) {
+      const s = state[i];
+      if (!s.ready || rates[i] === 0) continue;
       s.remaining -= rates[i] * dt;
       if (i === owner) holdWork += dt;
-      if (s.remaining > EPSILON) return;
-      [s.ready, s.kernel] = [false, s.kernel + 1];
-    });
+      if (s.remaining > EPSILON) continue;
+      s.ready = false;
+      s.kernel += 1;
+    }
   }
   return {
     stepsPerSecond: state.map((s, i) => (s.steps + s.kernel / Math.max(1, trace(i).kernels.length)) / now),
