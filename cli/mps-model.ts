@@ -15,9 +15,13 @@ export function withMpsModelOption(command: Command): Command {
   );
 }
 
+/** `name` if `--mps-model` may name it, else bad input. */
+export function checkMpsModelName(name: string): string {
+  if (name !== "fast" && name !== "replay") throw new InputError("--mps-model", "", "fast or replay", name);
+  return name;
+}
+
 /** The model `--mps-model` names for the set in `setDir`: none for the fast one (the default of every caller). */
 export function mpsModelOf(name: string, setDir: string): { name: string; model: MpsModel } | undefined {
-  if (name === "fast") return undefined;
-  if (name !== "replay") throw new InputError("--mps-model", "", "fast or replay", name);
-  return { name, model: replayMps(loadTraces(setDir)) };
+  return checkMpsModelName(name) === "fast" ? undefined : { name, model: replayMps(loadTraces(setDir)) };
 }

@@ -4,10 +4,11 @@
  */
 import { parentPort } from "node:worker_threads";
 import { writeFolder } from "../../io/write-folder.ts";
-import { loadCalibrationSet } from "../../calibration/set.ts";
+import { loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
 import { InputError } from "../../sim/input-error.ts";
-import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
+import { calibrationRef, loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import { readNamedFile } from "../load-scenario.ts";
+import { mpsModelOf } from "../mps-model.ts";
 import { runOutputs } from "../run-outputs.ts";
 
 export interface PointTask {
@@ -16,6 +17,8 @@ export interface PointTask {
   /** The base scenario file: named in messages, trace paths are relative to it. */
   file: string;
   dir: string;
+  /** `--mps-model`: fast or replay. */
+  mpsModel: string;
 }
 
 export type PointReply =
@@ -29,7 +32,9 @@ parentPort?.on("message", async (task: PointTask) => {
       calibration: loadCalibrationSet,
       readText: readNamedFile,
     });
-    writeFolder(task.dir, (await runOutputs(input)).files);
+    const setDir = resolveSetDir(calibrationRef(input.calibration.name, input.source));
+    const mps = mpsModelOf(task.mpsModel, setDir);
+    writeFolder(task.dir, (await runOutputs(input, mps ? { mps } : {})).files);
     reply = { id: task.id, ok: true };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

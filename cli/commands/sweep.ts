@@ -27,6 +27,7 @@ import { formatDuration } from "../../sim/cluster/time-unit.ts";
 import { renderSvg } from "../../report/svg.ts";
 import { interruptible } from "../interrupt.ts";
 import { readInputFile } from "../load-scenario.ts";
+import { checkMpsModelName, withMpsModelOption } from "../mps-model.ts";
 import { runPool, type Pool } from "../sweep/pool.ts";
 import { copyPoint, readPointSummary, readShard, SHARD_FILE, type ShardManifest } from "../sweep/shard.ts";
 import { formatTable } from "../table.ts";
@@ -94,8 +95,9 @@ function pointsTable(results: PointResult[]): string {
 
 async function sweep(
   gridFile: string,
-  options: { out?: string; shard?: string; jobs?: string; json?: boolean },
+  options: { out?: string; shard?: string; jobs?: string; json?: boolean; mpsModel: string },
 ) {
+  const mpsModel = checkMpsModelName(options.mpsModel);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const threads = options.jobs === undefined ? availableParallelism() : Number(options.jobs);
   if (!(Number.isInteger(threads) && threads >= 1 && threads <= 256))
@@ -118,15 +120,19 @@ async function sweep(
           text: pointScenario(baseText, baseFile, points[k]),
           file: baseFile,
           dir: join(temp, "points", points[k].id),
+          mpsModel,
         });
         pool = runPool(points.length, task, threads, options.json === true);
         await pool.done;
         results = pointResults(points, ownSummary(temp));
         if (shard === undefined) await writeIndex(temp, name, results);
         else {
+          // Shards of one grid simulated with other MPS models must not merge: the model is part of the grid.
+          const hash = createHash("sha256").update(gridText).update("\0").update(baseText);
+          if (mpsModel !== "fast") hash.update(`\0mps-model=${mpsModel}`);
           const manifest: ShardManifest = {
             name,
-            grid: createHash("sha256").update(gridText).update("\0").update(baseText).digest("hex"),
+            grid: hash.digest("hex"),
             total: all.length,
             shard: `${shard.index}/${shard.count}`,
             points,
@@ -195,8 +201,8 @@ export const registerSweep: Register = (program: Command) => {
     .option("--shard <I/N>", "run only shard I of N (every N-th point); join shards with `sweep merge`")
     .option("--jobs <n>", "worker threads (default: available CPUs)")
     .option("--json", "print a JSON line instead of text, no progress bar")
-    .enablePositionalOptions()
-    .action(sweep);
+    .enablePositionalOptions();
+  withMpsModelOption(command).action(sweep);
   command
     .command("merge")
     .description("join sweep shards into one sweep folder, identical to an unsharded run")

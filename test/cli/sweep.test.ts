@@ -225,3 +225,51 @@ test("Ctrl-C during a sweep removes its temporary folder, says so and leaves no 
   t.false(existsSync(temp));
   t.false(existsSync(join(dir, "out")));
 });
+
+test("--mps-model replay reaches every point's simulation, and shards of another model do not merge", async (t) => {
+  const dir = setup();
+  // The shipped H200 set has kernel traces; two points: convmixer_1536 beside densenet169 or beside deit_tiny.
+  const job = (id: string, workload: string, iterations: number) => ({
+    id,
+    arrival_s: 0,
+    workload,
+    iterations,
+  });
+  writeFileSync(
+    join(dir, "pair.yaml"),
+    stringify({
+      name: "pair",
+      seed: 1,
+      calibration: "h200",
+      hardware: { gpus: [{ gpu: "H200-141GB", sharing: { mode: "mps" } }] },
+      jobs: { list: [job("a", "convmixer1536-in-b32", 200), job("b", "densenet169-in-b64", 300)] },
+      scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
+      output: { timeline: false, events: false, charts: false },
+    }),
+  );
+  writeFileSync(
+    join(dir, "pairs.yaml"),
+    stringify({
+      name: "pairs",
+      base: "pair.yaml",
+      axes: [{ path: "jobs.list.1.workload", values: ["densenet169-in-b64", "deittiny-in-b256"] }],
+    }),
+  );
+  const grid = join(dir, "pairs.yaml");
+  const [replayed, shard, other] = await Promise.all([
+    colloc("sweep", grid, "--out", join(dir, "r"), "--jobs", "2", "--mps-model", "replay"),
+    colloc("sweep", grid, "--shard", "1/2", "--out", join(dir, "r1"), "--jobs", "1", "--mps-model", "replay"),
+    colloc("sweep", grid, "--shard", "2/2", "--out", join(dir, "f2"), "--jobs", "1"),
+  ]);
+  for (const run of [replayed, shard, other]) t.is(run.code, 0, run.stderr);
+  for (const point of readdirSync(join(dir, "r", "points"))) {
+    const summary = JSON.parse(readFileSync(join(dir, "r", "points", point, "summary.json"), "utf8"));
+    t.is(summary.mps_model, "replay", point);
+  }
+  const merged = await colloc("sweep", "merge", join(dir, "r1"), join(dir, "f2"), "--out", join(dir, "m"));
+  t.is(merged.code, 2);
+  t.regex(merged.stderr, /shard\.json: grid/);
+  const bad = await colloc("sweep", grid, "--mps-model", "exact", "--out", join(dir, "x"));
+  t.is(bad.code, 2);
+  t.regex(bad.stderr, /--mps-model: expected fast or replay, got "exact"/);
+});
