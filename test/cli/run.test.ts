@@ -6,7 +6,7 @@ import { tableFromIPC } from "apache-arrow";
 import { stringify } from "yaml";
 import { colloc } from "./colloc.ts";
 import { GPU } from "../cluster/fixtures.ts";
-import { mpsStream, scratch } from "./scratch.ts";
+import { longBesideShort, mpsStream, scratch } from "./scratch.ts";
 
 /** A scratch folder with the test calibration set and a Poisson-stream MPS scenario using it. */
 function setup(overrides: Record<string, unknown> = {}) {
@@ -178,30 +178,6 @@ test("output into a closed pipe (colloc ... | head -1) ends quietly with exit 0"
   t.is(code, 0);
   t.is(stderr, "");
 });
-
-/** convmixer_1536 (long kernels of many waves) beside densenet169 (thousands of short ones) on one MPS H200. */
-function longBesideShort(dir: string): string {
-  const file = join(dir, "pair.yaml");
-  const job = (id: string, workload: string, iterations: number) => ({
-    id,
-    arrival_s: 0,
-    workload,
-    iterations,
-  });
-  writeFileSync(
-    file,
-    stringify({
-      name: "pair",
-      seed: 1,
-      calibration: "h200",
-      hardware: { gpus: [{ gpu: GPU, sharing: { mode: "mps" } }] },
-      jobs: { list: [job("a", "convmixer1536-in-b32", 300), job("b", "densenet169-in-b64", 400)] },
-      scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
-      output: { timeline: false, events: false, charts: false },
-    }),
-  );
-  return file;
-}
 
 test("--mps-model replay replays MPS mixes from the set's kernel traces; the summary names the model", async (t) => {
   const { dir } = scratch("colloc-cli-run-replay-");

@@ -1,7 +1,8 @@
 /** Scratch folders for the CLI tests: the test calibration set on disk, and scenarios of generated jobs on it. */
-import { mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { stringify } from "yaml";
 import { GPU, writeTestCalibration } from "../cluster/fixtures.ts";
 
 /** A fresh folder under the system's temp folder, with the test calibration set written to `calibration`. */
@@ -64,4 +65,31 @@ export function tree(dir: string): Map<string, Buffer> {
   };
   walk(dir);
   return files;
+}
+
+/**
+ * `dir`/pair.yaml: convmixer_1536 (long kernels of many waves) beside densenet169 (thousands of short ones), both
+ * arriving at once on one MPS H200 of the shipped set, which has kernel traces; the path.
+ */
+export function longBesideShort(dir: string): string {
+  const file = join(dir, "pair.yaml");
+  const job = (id: string, workload: string, iterations: number) => ({
+    id,
+    arrival_s: 0,
+    workload,
+    iterations,
+  });
+  writeFileSync(
+    file,
+    stringify({
+      name: "pair",
+      seed: 1,
+      calibration: "h200",
+      hardware: { gpus: [{ gpu: GPU, sharing: { mode: "mps" } }] },
+      jobs: { list: [job("a", "convmixer1536-in-b32", 300), job("b", "densenet169-in-b64", 400)] },
+      scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
+      output: { timeline: false, events: false, charts: false },
+    }),
+  );
+  return file;
 }

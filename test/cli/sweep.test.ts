@@ -7,7 +7,7 @@ import { stringify } from "yaml";
 import { pathToFileURL } from "node:url";
 import { openInBrowser } from "../report/browser.ts";
 import { colloc } from "./colloc.ts";
-import { mpsStream, scratch, tree } from "./scratch.ts";
+import { longBesideShort, mpsStream, scratch, tree } from "./scratch.ts";
 
 /** A base scenario and a 2 x 2 grid (sharing setup x seed) over it. */
 function setup() {
@@ -228,25 +228,8 @@ test("Ctrl-C during a sweep removes its temporary folder, says so and leaves no 
 
 test("--mps-model replay reaches every point's simulation, and shards of another model do not merge", async (t) => {
   const dir = setup();
-  // The shipped H200 set has kernel traces; two points: convmixer_1536 beside densenet169 or beside deit_tiny.
-  const job = (id: string, workload: string, iterations: number) => ({
-    id,
-    arrival_s: 0,
-    workload,
-    iterations,
-  });
-  writeFileSync(
-    join(dir, "pair.yaml"),
-    stringify({
-      name: "pair",
-      seed: 1,
-      calibration: "h200",
-      hardware: { gpus: [{ gpu: "H200-141GB", sharing: { mode: "mps" } }] },
-      jobs: { list: [job("a", "convmixer1536-in-b32", 200), job("b", "densenet169-in-b64", 300)] },
-      scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
-      output: { timeline: false, events: false, charts: false },
-    }),
-  );
+  // Two points: convmixer_1536 beside densenet169 or beside deit_tiny.
+  longBesideShort(dir);
   writeFileSync(
     join(dir, "pairs.yaml"),
     stringify({
