@@ -5,7 +5,7 @@
  * its probe's step where its workload was probed, as the fast model reads its probe's kernels.
  */
 import { InputError } from "../sim/input-error.ts";
-import { replay, REPLAY_STEPS, TIME_SLICE_S } from "../sim/replay/index.ts";
+import { replay, replayLength, TIME_SLICE_S } from "../sim/replay/index.ts";
 import { dramWhileBusy } from "../sim/sharing/index.ts";
 import { throttle } from "../sim/sharing/power.ts";
 import type { MeasuredRun } from "./measured.ts";
@@ -37,7 +37,7 @@ export function replayRun(set: CalibrationSet, traces: SetTraces, run: RunDescri
     mode: run.mode === "naive" || run.mode === "exclusive" ? "naive" : "mps",
     sms: set.gpu.sms,
     params: set.sharing,
-    durationS: REPLAY_STEPS * Math.max(...profiles.map((p) => p.stepTimeS)) * run.processes.length,
+    durationS: replayLength(profiles.map((p) => p.stepTimeS)),
     timeSliceS: TIME_SLICE_S,
   });
   // The kernels replay at full clocks; the board's power limit then slows them as in sim/sharing.

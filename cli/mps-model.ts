@@ -1,9 +1,12 @@
-/** `--mps-model fast|replay` of `colloc run` and `colloc validate`: the model of MPS co-runners on a whole GPU. */
+/** `--mps-model fast|replay` of `colloc run`, `validate` and `sweep`: the model of MPS co-runners on a whole GPU. */
 import type { Command } from "commander";
+import { resolveSetDir } from "../calibration/set.ts";
 import { loadTraces } from "../calibration/traces.ts";
+import type { ClusterInput } from "../sim/cluster/scenario/cluster-input.ts";
+import { calibrationRef } from "../sim/cluster/scenario/resolve.ts";
 import { InputError } from "../sim/input-error.ts";
 import { replayMps } from "../sim/replay/index.ts";
-import type { MpsModel } from "../sim/sharing/index.ts";
+import type { NamedMpsModel } from "../sim/sharing/index.ts";
 
 /** Adds the option to a command (its value arrives as `mpsModel`). */
 export function withMpsModelOption(command: Command): Command {
@@ -21,7 +24,18 @@ export function checkMpsModelName(name: string): string {
   return name;
 }
 
+/** Replay models by set folder: a sweep worker's points share one set's traces, read once. */
+const replayModels = new Map<string, NamedMpsModel>();
+
 /** The model `--mps-model` names for the set in `setDir`: none for the fast one (the default of every caller). */
-export function mpsModelOf(name: string, setDir: string): { name: string; model: MpsModel } | undefined {
-  return checkMpsModelName(name) === "fast" ? undefined : { name, model: replayMps(loadTraces(setDir)) };
+export function mpsModelOf(name: string, setDir: () => string): NamedMpsModel | undefined {
+  if (checkMpsModelName(name) === "fast") return undefined;
+  const dir = setDir();
+  let model = replayModels.get(dir);
+  if (model === undefined) replayModels.set(dir, (model = { name, model: replayMps(loadTraces(dir)) }));
+  return model;
 }
+
+/** The same for a resolved scenario: its calibration set, found as the scenario found it. */
+export const mpsModelFor = (name: string, input: ClusterInput) =>
+  mpsModelOf(name, () => resolveSetDir(calibrationRef(input.calibration.name, input.source)));

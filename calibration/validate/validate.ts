@@ -17,7 +17,7 @@ import { ingestRuns } from "../ingest/ingest.ts";
 import { measuredRuns, type MeasuredRun } from "../measured.ts";
 import { predictRun } from "../predict.ts";
 import type { CalibrationSet } from "../set.ts";
-import type { MpsModel } from "../../sim/sharing/index.ts";
+import type { NamedMpsModel } from "../../sim/sharing/index.ts";
 import { predictedVsMeasuredChart } from "./chart.ts";
 import { heldOutSmPoints } from "./held-out-sm.ts";
 import { leaveModelsOut, type LeaveModelsOut } from "./leave-models-out.ts";
@@ -87,7 +87,7 @@ export function validateReplays(
   set: CalibrationSet,
   replays: readonly MeasuredReplay[],
   validationOnly = false,
-  mps?: { name: string; model: MpsModel },
+  mps?: NamedMpsModel,
 ): CompletionComparison[] {
   const chosen = replays.filter((r) => r.usable && (!validationOnly || r.validation));
   return chosen.flatMap((r) => {
@@ -121,7 +121,7 @@ export function validateRuns(
     leaveModelsOut?: boolean;
     onFold?: () => void;
     /** Another model of MPS co-runners on the whole GPU (sim/replay's replayMps), and its name. */
-    mps?: { name: string; model: MpsModel };
+    mps?: NamedMpsModel;
   } = {},
   predict: Predict = (run) => predictRun(set, run, set.sharing, options.mps?.model),
 ): Validation {

@@ -4,9 +4,7 @@
  */
 import type { Command } from "commander";
 import { join } from "node:path";
-import { resolveSetDir } from "../../calibration/set.ts";
-import { calibrationRef } from "../../sim/cluster/scenario/resolve.ts";
-import { mpsModelOf, withMpsModelOption } from "../mps-model.ts";
+import { mpsModelFor, withMpsModelOption } from "../mps-model.ts";
 import { writeFolder } from "../../io/write-folder.ts";
 import { interruptible } from "../interrupt.ts";
 import { readScenario } from "../load-scenario.ts";
@@ -50,8 +48,7 @@ export const registerRun: Register = (program: Command) => {
   withMpsModelOption(command).action(
     async (file: string, options: { out?: string; json?: boolean; mpsModel: string }) => {
       const input = readScenario(file);
-      const setDir = resolveSetDir(calibrationRef(input.calibration.name, input.source));
-      const mps = mpsModelOf(options.mpsModel, setDir);
+      const mps = mpsModelFor(options.mpsModel, input);
       const { summary, files } = await runOutputs(input, mps ? { mps } : {});
       const out = options.out ?? join("results", input.name);
       // A report of an earlier run (`colloc report OUT`) goes with the results it describes. Only the write is

@@ -4,11 +4,11 @@
  */
 import { parentPort } from "node:worker_threads";
 import { writeFolder } from "../../io/write-folder.ts";
-import { loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
+import { loadCalibrationSet } from "../../calibration/set.ts";
 import { InputError } from "../../sim/input-error.ts";
-import { calibrationRef, loadScenario } from "../../sim/cluster/scenario/resolve.ts";
+import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import { readNamedFile } from "../load-scenario.ts";
-import { mpsModelOf } from "../mps-model.ts";
+import { mpsModelFor } from "../mps-model.ts";
 import { runOutputs } from "../run-outputs.ts";
 
 export interface PointTask {
@@ -32,8 +32,7 @@ parentPort?.on("message", async (task: PointTask) => {
       calibration: loadCalibrationSet,
       readText: readNamedFile,
     });
-    const setDir = resolveSetDir(calibrationRef(input.calibration.name, input.source));
-    const mps = mpsModelOf(task.mpsModel, setDir);
+    const mps = mpsModelFor(task.mpsModel, input);
     writeFolder(task.dir, (await runOutputs(input, mps ? { mps } : {})).files);
     reply = { id: task.id, ok: true };
   } catch (error) {

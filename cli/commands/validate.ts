@@ -154,7 +154,7 @@ export const registerValidate: Register = (program: Command) => {
     );
   withMpsModelOption(command).action(async (flags: ValidateFlags) => {
     const set = loadCalibrationSet(flags.set);
-    const mps = mpsModelOf(flags.mpsModel, resolveSetDir(flags.set));
+    const mps = mpsModelOf(flags.mpsModel, () => resolveSetDir(flags.set));
     const folders = findRunFolders(flags.against);
     const bar = progress("validate", folders.length, flags);
     const { measured, replays, folderOf } = measureFolders(folders, () => bar.tick());

@@ -6,7 +6,7 @@
 import { InputError } from "../input-error.ts";
 import { SimulationError } from "../core/index.ts";
 import { Simulation } from "../core/index.ts";
-import { share, type MpsModel } from "../sharing/index.ts";
+import { share, type NamedMpsModel } from "../sharing/index.ts";
 import { startupProfile } from "../sharing/startup.ts";
 import type { WorkloadProfile } from "../sharing/types.ts";
 import { Cluster } from "./cluster.ts";
@@ -28,7 +28,7 @@ export interface SimulateOptions {
   /** The sharing model; default: sim/sharing's `share` with the calibration set's fitted parameters. */
   share?: ShareFn;
   /** Another model of MPS co-runners on a whole GPU, given to `share` (sim/replay's replayMps), and its name. */
-  mps?: { name: string; model: MpsModel };
+  mps?: NamedMpsModel;
   /** A policy object to use instead of the one the scenario names (for user-written policies). */
   policy?: Policy;
 }

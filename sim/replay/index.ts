@@ -1,7 +1,7 @@
 /** Kernel-level replay of co-running jobs from recorded kernel traces (see replay.ts, trace.ts). */
 export {
   replay,
-  REPLAY_STEPS,
+  replayLength,
   TIME_SLICE_S,
   type ReplayJob,
   type ReplayOptions,

@@ -1,11 +1,11 @@
 /**
  * The kernel-level replay as the MPS model of the whole GPU (`colloc run --mps-model replay`): co-runners training
- * uncapped, each with a recorded step, replay it for REPLAY_STEPS solo steps of the slowest per job. The fast model
+ * uncapped, each with a recorded step, replay it (for `replayLength` of their step times). The fast model
  * (sim/sharing/mps.ts) answers for anything else: a job alone or starting up, SM caps (replayed as a linear share of
  * each kernel's speed, worse than the fast model's SM curves), MIG instances, and workloads without a trace.
  */
 import { dramWhileBusy, type MpsModel } from "../sharing/index.ts";
-import { replay, REPLAY_STEPS, TIME_SLICE_S, type ReplayJob } from "./replay.ts";
+import { replay, replayLength, TIME_SLICE_S, type ReplayJob } from "./replay.ts";
 import type { JobTrace } from "./trace.ts";
 
 /** Recorded steps by workload: solo, and for probed workloads the one kept after autotuning beside co-runners. */
@@ -29,12 +29,11 @@ export function replayMps(traces: StepTraces): MpsModel {
       if (trace === undefined) return undefined;
       jobs.push({ trace, dramUtil: dramWhileBusy(profile) });
     }
-    const slowest = Math.max(...runners.map((r) => r.profile.stepTimeS));
     const result = replay(jobs, {
       mode: "mps",
       sms: slice.sms,
       params,
-      durationS: REPLAY_STEPS * slowest * runners.length,
+      durationS: replayLength(runners.map((r) => r.profile.stepTimeS)),
       timeSliceS: TIME_SLICE_S,
     });
     return { rates: result.stepsPerSecond, utilization: result.utilization };

@@ -26,7 +26,12 @@ import { heldSms, lastWaveS, type JobTrace } from "./trace.ts";
 export const TIME_SLICE_S = 0.002;
 
 /** Replay length in solo steps of the slowest job, per job: long enough that where a step starts hardly matters. */
-export const REPLAY_STEPS = 40;
+const REPLAY_STEPS = 40;
+
+/** Seconds to replay jobs of these solo step times: REPLAY_STEPS solo steps of the slowest, per job. */
+export function replayLength(stepTimesS: readonly number[]): number {
+  return REPLAY_STEPS * Math.max(...stepTimesS) * stepTimesS.length;
+}
 
 export interface ReplayJob {
   trace: JobTrace;

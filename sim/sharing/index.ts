@@ -49,6 +49,12 @@ export function usesMps(setup: SharingSetup): boolean {
  */
 export type MpsModel = (runners: CoRunner[], slice: Slice, params: SharingParams) => Rates | undefined;
 
+/** An MpsModel and the name outputs record it by (`--mps-model`). */
+export interface NamedMpsModel {
+  name: string;
+  model: MpsModel;
+}
+
 function ratesOf(
   setup: SharingSetup,
   runners: CoRunner[],

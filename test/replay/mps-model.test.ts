@@ -1,5 +1,5 @@
 import test from "ava";
-import { replay, replayMps, REPLAY_STEPS, TIME_SLICE_S, type JobTrace } from "../../sim/replay/index.ts";
+import { replay, replayLength, replayMps, TIME_SLICE_S, type JobTrace } from "../../sim/replay/index.ts";
 import { share, type CoRunner, type MigInstanceView } from "../../sim/sharing/index.ts";
 import { gpu, params, profile } from "../sharing/profiles.ts";
 
@@ -31,7 +31,7 @@ test("two uncapped traced jobs under MPS step as the kernel-level replay of thei
     mode: "mps",
     sms: gpu.sms,
     params,
-    durationS: REPLAY_STEPS * 0.1 * 2,
+    durationS: replayLength([0.1, 0.1]),
     timeSliceS: TIME_SLICE_S,
   });
   t.deepEqual(share(gpu, mps, [a, b], params, model).stepsPerSecond, replayed.stepsPerSecond);
