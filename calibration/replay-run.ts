@@ -5,8 +5,7 @@
  * its probe's step where its workload was probed, as the fast model reads its probe's kernels.
  */
 import { InputError } from "../sim/input-error.ts";
-import { replay, replayLength, TIME_SLICE_S } from "../sim/replay/index.ts";
-import { dramWhileBusy } from "../sim/sharing/index.ts";
+import { replay, replayJob, replayLength, TIME_SLICE_S } from "../sim/replay/index.ts";
 import { throttle } from "../sim/sharing/power.ts";
 import type { MeasuredRun } from "./measured.ts";
 import { autotunedTogether, predictRun, type RunDescription } from "./predict.ts";
@@ -19,6 +18,7 @@ export function replayRun(set: CalibrationSet, traces: SetTraces, run: RunDescri
   if (run.mode === "mig")
     throw new InputError(run.source, "mode", "naive, mps, mps-partitioned or exclusive for a replay");
   const together = autotunedTogether(run);
+  const profiles = run.processes.map((p, i) => profileOf(set, p.workload, `${run.source}: processes[${i}]`));
   const jobs = run.processes.map((p, i) => {
     const trace =
       (together ? traces.startedTogether.get(p.workload) : undefined) ?? traces.solo.get(p.workload);
@@ -29,10 +29,8 @@ export function replayRun(set: CalibrationSet, traces: SetTraces, run: RunDescri
         "a workload with a kernel trace in the set",
         p.workload,
       );
-    const profile = profileOf(set, p.workload, `${run.source}: processes[${i}]`);
-    return { trace, smLimit: p.smLimit ?? undefined, dramUtil: dramWhileBusy(profile) };
+    return replayJob(trace, profiles[i], p.smLimit ?? undefined, set.gpu.sms);
   });
-  const profiles = run.processes.map((p, i) => profileOf(set, p.workload, `${run.source}: processes[${i}]`));
   const result = replay(jobs, {
     mode: run.mode === "naive" || run.mode === "exclusive" ? "naive" : "mps",
     sms: set.gpu.sms,
@@ -65,13 +63,13 @@ export function replayPredict(set: CalibrationSet, traces: SetTraces): Predict {
   };
 }
 
-/** Per-job throughput MAPE (percent) of kernel-level replay per mode, over runs of naive and MPS modes. */
+/** Per-job throughput MAPE (percent) of kernel-level replay per mode, over runs of naive and MPS modes (capped or not). */
 export function replayMape(
   set: CalibrationSet,
   traces: SetTraces,
   runs: MeasuredRun[],
 ): Record<string, number> {
-  const replayable = runs.filter((r) => r.mode === "naive" || r.mode === "mps");
+  const replayable = runs.filter((r) => ["naive", "mps", "mps-partitioned"].includes(r.mode));
   const { jobs } = compareRuns(replayable, replayPredict(set, traces), new Set());
   // A mode none of whose jobs measured a throughput has no MAPE.
   return mapeByMode(jobs);

@@ -7,9 +7,11 @@ export {
   type ReplayOptions,
   type ReplayResult,
 } from "./replay.ts";
+export { replayJob } from "./job.ts";
 export { replayMps, type StepTraces } from "./mps-model.ts";
 export {
   blocksPerSm,
+  onCap,
   smDemand,
   traceFromKernels,
   type JobTrace,

@@ -1,8 +1,9 @@
 /**
  * The kernel-level replay as the MPS model of the whole GPU (`colloc run --mps-model replay`): co-runners training
  * uncapped, each with a recorded step, replay it (for `replayLength` of their step times). The fast model
- * (sim/sharing/mps.ts) answers for anything else: a job alone or starting up, SM caps (replayed as a linear share of
- * each kernel's speed, worse than the fast model's SM curves), MIG instances, and workloads without a trace.
+ * (sim/sharing/mps.ts) answers for anything else: a job alone or starting up, SM caps (the replay plays them by each
+ * job's SM curve, job.ts, but errs more there than the fast model: docs/calibration.md), MIG instances, and workloads
+ * without a trace.
  */
 import { dramWhileBusy, type MpsModel } from "../sharing/index.ts";
 import { replay, replayLength, TIME_SLICE_S, type ReplayJob } from "./replay.ts";

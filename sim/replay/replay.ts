@@ -7,7 +7,8 @@
  * - naive (time-slicing): one context owns the GPU at a time; it keeps it while it has a kernel ready, for at
  *   most `timeSliceS` when others wait; each hand-over costs switchOverhead times the GPU time the previous owner
  *   used in its hold (the cost model of sim/sharing/naive.ts).
- * - mps: kernels run concurrently. Kernel i fills d_i SMs alone (its demand) and may take at most its job's cap;
+ * - mps: kernels run concurrently. Kernel i fills d_i SMs alone (its demand), at most its job's cap (a capped job's
+ *   trace comes as it runs on its cap: onCap in trace.ts);
  *   the SMs go to the ready kernels in the order they became ready (the block scheduler dispatches an earlier
  *   kernel's blocks first), each taking what it may of what is left, so a kernel behind a GPU-filling one gets
  *   only the SMs it leaves; a kernel on x_i SMs runs at x_i / d_i of its solo speed. A kernel of several waves
@@ -35,7 +36,7 @@ export function replayLength(stepTimesS: readonly number[]): number {
 
 export interface ReplayJob {
   trace: JobTrace;
-  /** SM cap (MPS active-thread limit), undefined = none. */
+  /** SM cap (MPS active-thread limit), undefined = none; its trace is as it runs on the cap (trace.ts: onCap). */
   smLimit?: number;
   /** DRAM bandwidth utilization while its kernels run alone (0..1; mps); undefined = 0. */
   dramUtil?: number;
@@ -74,6 +75,8 @@ const EPSILON = 1e-12;
 export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult {
   const { sms, durationS } = options;
   const n = jobs.length;
+  // The SMs each job's kernels may fill: their waves count on these.
+  const jobSms = jobs.map((j) => Math.min(sms, j.smLimit ?? sms));
   const state: JobState[] = jobs.map(() => ({
     kernel: 0,
     steps: 0,
@@ -126,7 +129,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
         s.ready = true;
         s.remaining = kernels[s.kernel].durS;
         s.readySince = now;
-        lastWave[i] = lastWaveS(kernels[s.kernel], sms);
+        lastWave[i] = lastWaveS(kernels[s.kernel], jobSms[i]);
       }
     }
     // Which kernels run now, and at what speed (solo seconds per second).
@@ -135,7 +138,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     let readyCount = 0;
     for (let i = 0; i < n; i++) {
       if (!state[i].ready) continue;
-      held[i] = heldSms(kernelOf(i), sms, toLastWave(i) <= EPSILON);
+      held[i] = heldSms(kernelOf(i), jobSms[i], toLastWave(i) <= EPSILON);
       // Insertion in ready order (a handful of jobs).
       let k = readyCount++;
       while (k > 0 && before(i, order[k - 1])) order[k] = order[--k];
@@ -163,7 +166,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
       let pressure = 0;
       for (let k = 0; k < readyCount; k++) {
         const i = order[k];
-        const got = Math.min(held[i], jobs[i].smLimit ?? sms, free);
+        const got = Math.min(held[i], free);
         free -= got;
         rates[i] = got / held[i];
         smInUse += got;

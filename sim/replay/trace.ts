@@ -63,6 +63,31 @@ export function heldSms(k: TraceKernel, sms: number, inLastWave: boolean): numbe
   return inLastWave ? Math.max(1, Math.ceil(load - (waves - 1) * sms)) : sms;
 }
 
+/** How long a step of the trace lasts alone, every kernel at its own speed: as the replay plays a lone job. */
+export function aloneStepS(trace: JobTrace): number {
+  let end = 0;
+  for (const k of trace.kernels) end = Math.max(end, k.launchS) + k.durS;
+  return Math.max(trace.stepS, end);
+}
+
+/**
+ * A job's step as it runs on a cap of `cap` SMs (an MPS active-thread limit), its kernels taking `gpuS` seconds in
+ * all there (its SM curve's figure, what its solo capped runs measured): the kernels that fill more than the cap are
+ * stretched alike to make up the difference, the ones that fit in it run as alone, and none fills more than the cap.
+ */
+export function onCap(trace: JobTrace, cap: number, gpuS: number): JobTrace {
+  const wide = trace.kernels.filter((k) => k.smDemand > cap);
+  const total = trace.kernels.reduce((s, k) => s + k.durS, 0);
+  const wideS = wide.reduce((s, k) => s + k.durS, 0);
+  const stretch = wideS > 0 ? Math.max(1, 1 + (gpuS - total) / wideS) : 1;
+  return {
+    ...trace,
+    kernels: trace.kernels.map((k) =>
+      k.smDemand > cap ? { ...k, durS: k.durS * stretch, smDemand: cap } : k,
+    ),
+  };
+}
+
 /** SMs a kernel's grid fills: its blocks over the blocks one SM can hold (occupancy limits), capped at the GPU. */
 export function smDemand(
   blocks: number,

@@ -65,9 +65,14 @@ test("naive: a launch-bound job keeps its pace next to a busy one, whose kernels
   t.true(result.stepsPerSecond[1] > 0.6 / 0.03);
 });
 
-test("mps: an SM cap stretches a kernel that wanted more SMs", (t) => {
-  const result = replay([{ trace: job(10, 0.003, 0, 100), smLimit: 25 }], { ...base, mode: "mps" });
-  t.true(near(result.stepsPerSecond[0], 1 / 0.12, { relative: 1e-3 }));
+test("mps: a capped job fills at most its cap, so a co-runner of the rest runs beside it at full speed", (t) => {
+  // Its trace comes as it runs on its cap (onCap): kernels of 100 SMs held to 25 leave 75 to the other job.
+  const capped = { trace: job(10, 0.003, 0, 100), smLimit: 25 };
+  const rest = { trace: job(10, 0.003, 0, 75) };
+  const result = replay([capped, rest], { ...base, mode: "mps" });
+  t.true(near(result.stepsPerSecond[0], 1 / 0.03, { relative: 1e-3 }));
+  t.true(near(result.stepsPerSecond[1], 1 / 0.03, { relative: 1e-3 }));
+  t.true(near(result.smActivity, 1, { relative: 1e-3 }));
 });
 
 test("mps: a kernel launched behind a GPU-filling kernel waits for it; beside a half-filling one it starts at once", (t) => {

@@ -1,5 +1,5 @@
 import test from "ava";
-import { smDemand, traceFromKernels } from "../../sim/replay/index.ts";
+import { onCap, smDemand, traceFromKernels } from "../../sim/replay/index.ts";
 import { near } from "../helpers/near.ts";
 
 /** Times built from sums of the same floats. */
@@ -57,5 +57,24 @@ test("traceFromKernels: each kernel keeps its class (memory- or compute-bound) i
   t.deepEqual(
     trace.kernels.map((x) => x.memoryBound),
     [false, true],
+  );
+});
+
+test("onCap: the kernels wider than the cap stretch alike to the time asked, the ones that fit keep theirs", (t) => {
+  const narrow = { launchS: 0, durS: 0.001, smDemand: 20, memoryBound: false };
+  const wide = { launchS: 0, durS: 0.002, smDemand: 100, smLoad: 300, memoryBound: true };
+  const trace = { workload: "w", stepS: 0.01, kernels: [narrow, wide, wide] };
+  // 9 ms of kernels asked for on 25 SMs: the 1 ms narrow kernel fits, the wide ones make up 8 ms between them.
+  const capped = onCap(trace, 25, 0.009);
+  t.deepEqual(capped.kernels[0], narrow);
+  for (const k of capped.kernels.slice(1)) {
+    t.true(near(k.durS, 0.004, EXACT));
+    t.is(k.smDemand, 25);
+    t.is(k.smLoad, 300);
+  }
+  // Never faster than alone on the whole GPU.
+  t.deepEqual(
+    onCap(trace, 25, 0.001).kernels.map((k) => k.durS),
+    [0.001, 0.002, 0.002],
   );
 });
