@@ -5,17 +5,9 @@
  * fit that read 19-230 us: its partners 24-33 % too fast predicted). Inside is not a promise: the range only says
  * what the fit read.
  */
-import { turnFigures, type TurnFigures } from "../../sim/sharing/index.ts";
+import { outsideFitRange, turnFigures, type MpsFitRange, type TurnFigures } from "../../sim/sharing/index.ts";
 import type { WorkloadProfile } from "../../sim/sharing/types.ts";
 import type { MeasuredRun } from "../measured.ts";
-import type { MpsFitRange } from "../set-schema.ts";
-
-/** Each figure as a warning names it, and a value of it as the warning writes it. */
-const FIGURES: { key: keyof TurnFigures; name: string; format: (v: number) => string }[] = [
-  { key: "turnUs", name: "large kernels' mean length", format: (v) => `${v.toFixed(0)} us` },
-  { key: "kernelsPerMs", name: "kernels per millisecond", format: (v) => v.toFixed(1) },
-  { key: "activity", name: "SM activity while busy", format: (v) => v.toFixed(2) },
-];
 
 /** Low and high of each figure over the traced workloads of the fitted MPS runs; undefined when there are none. */
 export function mpsFitRange(
@@ -41,16 +33,10 @@ export function mpsFitRange(
 
 /** One warning per traced workload with a figure outside the range, naming each such figure. */
 export function outsideMpsFitRange(workloads: readonly WorkloadProfile[], range: MpsFitRange): string[] {
-  return workloads
-    .filter((p) => p.kernels !== undefined)
-    .flatMap((p) => {
-      const f = turnFigures(p);
-      const out = FIGURES.filter(({ key }) => f[key] < range[key][0] || f[key] > range[key][1]).map(
-        ({ key, name, format }) =>
-          `${name} ${format(f[key])} (the fit read ${format(range[key][0])} to ${format(range[key][1])})`,
-      );
-      return out.length === 0
-        ? []
-        : [`${p.id}: ${out.join(", ")}: beyond the MPS fit's workloads, its MPS predictions are less sure`];
-    });
+  return workloads.flatMap((p) => {
+    const out = outsideFitRange(p, range);
+    return out.length === 0
+      ? []
+      : [`${p.id}: ${out.join(", ")}: beyond the MPS fit's workloads, its MPS predictions are less sure`];
+  });
 }

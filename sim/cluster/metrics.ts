@@ -3,6 +3,7 @@
  * rate, SMs it could use, slowdown against running alone, epochs per hour) and per run (makespan, throughput, completion-time mean and tail, out-of-memory count,
  * energy, utilization, idle capacity, stranded MIG slices). Definitions: docs/simulator.md.
  */
+import { caveats } from "./caveats.ts";
 import { mean, quantileSorted } from "d3-array";
 import type { RunResult } from "./engine.ts";
 import { FAILED, FINISHED, UNSCHEDULED } from "./job-table.ts";
@@ -140,6 +141,8 @@ export interface Summary {
   mps_model: string;
   /** Jobs never placed: dropped by a fill replay, or still waiting when the run ended. */
   unscheduled_pods: number;
+  /** What the predictions rest on that validation found weaker, per workload (caveats.ts); empty when nothing. */
+  caveats: string[];
   /**
    * Node-aware policies (null otherwise), the FGD paper's measures: GPUs with any milli-GPU taken and milli-GPUs
    * taken, as % of the cluster's; fragmented milli-GPUs as % of the idle ones. At the end of a fill replay;
@@ -257,6 +260,7 @@ export function summarize(run: RunResult, m: JobMetrics): Summary {
     sharing_model_calls: run.shareCalls,
     mps_model: run.mpsModel,
     unscheduled_pods: unscheduled,
+    caveats: caveats(input),
     gpu_alloc_pct: placement?.gpu_alloc_pct ?? null,
     gpu_milli_alloc_pct: placement?.gpu_milli_alloc_pct ?? null,
     frag_gpu_milli_pct: placement?.frag_gpu_milli_pct ?? null,

@@ -19,6 +19,7 @@ export { combineInstances } from "./mig.ts";
 export type { Rates } from "./result.ts";
 export type { Slice } from "./slice.ts";
 export { dramWhileBusy, turnFigures, type TurnFigures } from "./mps.ts";
+export { outsideFitRange, type MpsFitRange } from "./fit-range.ts";
 
 /** Profiles calibrated on another GPU would give silently wrong rates: refuse them. */
 function checkGpu(gpu: GpuView, coRunners: CoRunner[]): void {

@@ -205,3 +205,31 @@ test("--mps-model replay needs a set with kernel traces, and the flag one of two
   t.is(other.code, 2);
   t.regex(other.stderr, /--mps-model: expected fast or replay, got "exact"/);
 });
+
+test("caveats: what the predictions rest on that validation found weaker go to stderr and into the summary", async (t) => {
+  const { dir } = scratch("colloc-cli-run-caveats-");
+  const file = join(dir, "scenario.yaml");
+  writeFileSync(
+    file,
+    stringify({
+      name: "caveats",
+      seed: 1,
+      calibration: "h200",
+      hardware: { gpus: [{ gpu: GPU, sharing: { mode: "mps" } }] },
+      jobs: {
+        list: [
+          { id: "a", arrival_s: 0, workload: "convnextnano-in-b128", iterations: 50 },
+          { id: "b", arrival_s: 0, workload: "resnet18-in-b256", iterations: 50 },
+        ],
+      },
+      scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
+    }),
+  );
+  const run = await colloc("run", file, "--out", join(dir, "out"), "--json");
+  t.is(run.code, 0, run.stderr);
+  const summary = JSON.parse(run.stdout) as { caveats: string[] };
+  // convnext_nano's probe kept 517 kernels a step against 2,267 alone; resnet18's kept its own.
+  t.is(summary.caveats.length, 1);
+  t.regex(summary.caveats[0], /^convnextnano-in-b128: its started-together probe kept other cuDNN algorithms/);
+  t.is(run.stderr, summary.caveats.map((c) => `caveat: ${c}\n`).join(""));
+});

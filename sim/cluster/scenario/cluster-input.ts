@@ -18,6 +18,7 @@
  * - times are seconds from the scenario's start; memory is bytes.
  */
 import type { GpuSpec } from "../../hardware/index.ts";
+import type { MpsFitRange } from "../../sharing/index.ts";
 import type { SharingParams, WorkloadProfile } from "../../sharing/types.ts";
 import type { ScenarioLimits } from "./limits.ts";
 
@@ -51,8 +52,11 @@ export interface ClusterInput {
   /** Scenario file it came from (for messages and provenance). */
   source: string;
   seed: number;
-  /** The calibration set the workloads were resolved in: its name, GPU and fitted sharing-model parameters. */
-  calibration: { name: string; gpu: string; sharing: SharingParams };
+  /**
+   * The calibration set the workloads were resolved in: its name, GPU, fitted sharing-model parameters and the
+   * turn-weight figures its MPS fit read (absent: a set without one).
+   */
+  calibration: { name: string; gpu: string; sharing: SharingParams; mpsFitRange?: MpsFitRange };
   gpus: ClusterGpu[];
   nodes: ClusterNode[];
   workloads: Record<string, WorkloadProfile>;

@@ -1,5 +1,6 @@
 /** Workload ids to profiles: custom workloads (a calibrated profile with changes) first, then the calibration set. */
 import { InputError } from "../../input-error.ts";
+import type { MpsFitRange } from "../../sharing/index.ts";
 import type { SharingParams, WorkloadProfile } from "../../sharing/types.ts";
 import { GIB } from "../../hardware/index.ts";
 import type { CustomWorkload, Scenario } from "./schema.ts";
@@ -11,6 +12,8 @@ export interface CalibrationSource {
   workloads: Record<string, WorkloadProfile>;
   /** Workloads the set's data showed but calibration could not profile, and why. */
   skipped?: { workload: string; reason: string }[];
+  /** The turn-weight figures its MPS fit read (absent: sets without one). */
+  mpsFitRange?: MpsFitRange;
 }
 
 export type ProfileLookup = (id: string) => WorkloadProfile | undefined;

@@ -121,7 +121,12 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     name: scenario.name,
     source: file,
     seed: scenario.seed,
-    calibration: { name: scenario.calibration, gpu: set.gpu.name, sharing: set.sharing },
+    calibration: {
+      name: scenario.calibration,
+      gpu: set.gpu.name,
+      sharing: set.sharing,
+      ...(set.mpsFitRange === undefined ? {} : { mpsFitRange: set.mpsFitRange }),
+    },
     gpus,
     nodes: clusterNodes,
     workloads,
