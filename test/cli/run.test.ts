@@ -230,6 +230,9 @@ test("caveats: what the predictions rest on that validation found weaker go to s
   const summary = JSON.parse(run.stdout) as { caveats: string[] };
   // convnext_nano's probe kept 517 kernels a step against 2,267 alone; resnet18's kept its own.
   t.is(summary.caveats.length, 1);
-  t.regex(summary.caveats[0], /^convnextnano-in-b128: its started-together probe kept other cuDNN algorithms/);
+  t.regex(
+    summary.caveats[0],
+    /^convnextnano-in-b128: its started-together probe kept other cuDNN algorithms/,
+  );
   t.is(run.stderr, summary.caveats.map((c) => `caveat: ${c}\n`).join(""));
 });

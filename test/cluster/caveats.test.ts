@@ -39,7 +39,11 @@ const scenario = (sharing: Record<string, unknown>) =>
       jobs: { list: Object.keys(workloads).map((w, i) => job(`j${i}`, 0, w, 10)) },
       scheduler: { policy: sharing.mode === "mps" ? "mps-pack" : "naive-pack", params: {} },
     }),
-    { file: "test.yaml", calibration: () => ({ ...calibration, workloads, mpsFitRange }), readText: () => "" },
+    {
+      file: "test.yaml",
+      calibration: () => ({ ...calibration, workloads, mpsFitRange }),
+      readText: () => "",
+    },
   );
 
 test("under MPS: transferred, untraced, beyond the fit's range and autotune-sensitive workloads, by id", (t) => {
