@@ -19,9 +19,9 @@ export function replayJob(
   sms: number,
 ): ReplayJob {
   const dramUtil = dramWhileBusy(profile);
-  if (smLimit === undefined || smLimit >= sms) return { trace, dramUtil };
-  const stepS = hostTime(profile) + gpuTime(profile, smLimit);
   const kernelS = trace.kernels.reduce((s, k) => s + k.durS, 0);
+  if (smLimit === undefined || smLimit >= sms || kernelS === 0) return { trace, smLimit, dramUtil };
+  const stepS = hostTime(profile) + gpuTime(profile, smLimit);
   // Alone on its cap every kernel runs at its own (stretched) speed: the step's length grows with the kernels'.
   const alone = (gpuS: number) => aloneStepS(onCap(trace, smLimit, gpuS));
   let lo = kernelS;

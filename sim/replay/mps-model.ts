@@ -5,7 +5,8 @@
  * job's SM curve, job.ts, but errs more there than the fast model: docs/calibration.md), MIG instances, and workloads
  * without a trace.
  */
-import { dramWhileBusy, type MpsModel } from "../sharing/index.ts";
+import type { MpsModel } from "../sharing/index.ts";
+import { replayJob } from "./job.ts";
 import { replay, replayLength, TIME_SLICE_S, type ReplayJob } from "./replay.ts";
 import type { JobTrace } from "./trace.ts";
 
@@ -28,7 +29,7 @@ export function replayMps(traces: StepTraces): MpsModel {
       const trace =
         (together ? traces.startedTogether.get(profile.id) : undefined) ?? traces.solo.get(profile.id);
       if (trace === undefined) return undefined;
-      jobs.push({ trace, dramUtil: dramWhileBusy(profile) });
+      jobs.push(replayJob(trace, profile, undefined, slice.sms));
     }
     const result = replay(jobs, {
       mode: "mps",
