@@ -4,6 +4,7 @@
  */
 import type { Command } from "commander";
 import { join } from "node:path";
+import { writeCaveats } from "../caveats.ts";
 import { mpsModelFor, withMpsModelOption } from "../mps-model.ts";
 import { writeFolder } from "../../io/write-folder.ts";
 import { interruptible } from "../interrupt.ts";
@@ -11,7 +12,6 @@ import { readScenario } from "../load-scenario.ts";
 import { runOutputs } from "../run-outputs.ts";
 import { formatDuration } from "../../sim/cluster/time-unit.ts";
 import { formatTable } from "../table.ts";
-import { terminalSafe } from "../terminal.ts";
 import type { Register } from "./index.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
 
@@ -55,8 +55,7 @@ export const registerRun: Register = (program: Command) => {
       // A report of an earlier run (`colloc report OUT`) goes with the results it describes. Only the write is
       // interruptible: Ctrl-C in the (synchronous) simulation ends the process at once.
       await interruptible(() => writeFolder(out, files, ["report.html"]));
-      // Warnings, so on stderr whatever the format; summary.json keeps them too.
-      for (const caveat of summary.caveats) process.stderr.write(`caveat: ${terminalSafe(caveat)}\n`);
+      writeCaveats(summary.caveats);
       process.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : brief(summary, out));
     },
   );

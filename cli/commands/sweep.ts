@@ -5,6 +5,7 @@
  * bytes a whole run gives. Everything is written in a temporary sibling folder renamed into place at the end;
  * Ctrl-C removes it (cli/interrupt.ts).
  */
+import { writeCaveats } from "../caveats.ts";
 import type { Command } from "commander";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -142,6 +143,7 @@ async function sweep(
       }),
     async () => pool?.stop(),
   );
+  writeCaveats(results.flatMap((r) => r.summary.caveats));
   const report = { name, out, points: points.length, of: all.length, rows: pointRows(results) };
   process.stdout.write(
     options.json

@@ -114,6 +114,17 @@ test("a sweep runs every grid point and indexes them, first axis slowest", async
   t.true(existsSync(join(dir, "all", "chart-sweep.svg")));
 });
 
+test("a sweep names each caveat of its points once, on stderr", async (t) => {
+  const { dir, whole } = await sweep;
+  const index = JSON.parse(readFileSync(join(dir, "all", "sweep.json"), "utf8"));
+  const caveats = index.points.map((p: { summary: { caveats: string[] } }) => p.summary.caveats);
+  // The test set's workloads have no kernel trace: a caveat under MPS (points 0 and 1), none time-sliced.
+  t.deepEqual(caveats[2], []);
+  t.is(caveats[0].length, 2);
+  t.deepEqual(caveats[1], caveats[0]);
+  t.is(whole.stderr, caveats[0].map((c: string) => `caveat: ${c}\n`).join(""));
+});
+
 test("two shards merged give the same bytes as the whole sweep", async (t) => {
   const { dir, shards, merged } = await sweep;
   for (const shard of shards) t.is(shard.code, 0, shard.stderr);
