@@ -1,38 +1,45 @@
-/** `--mps-model fast|replay` of `colloc run`, `validate` and `sweep`: the model of MPS co-runners on a whole GPU. */
+/** `--mps-model fast|replay|blend` of `colloc run`, `validate` and `sweep`: the model of MPS co-runners on a whole GPU. */
 import type { Command } from "commander";
 import { resolveSetDir } from "../calibration/set.ts";
 import { loadTraces } from "../calibration/traces.ts";
 import type { ClusterInput } from "../sim/cluster/scenario/cluster-input.ts";
 import { calibrationRef } from "../sim/cluster/scenario/resolve.ts";
 import { InputError } from "../sim/input-error.ts";
-import { replayMps } from "../sim/replay/index.ts";
+import { blendMps, replayMps } from "../sim/replay/index.ts";
 import type { NamedMpsModel } from "../sim/sharing/index.ts";
 
 /** Adds the option to a command (its value arrives as `mpsModel`). */
 export function withMpsModelOption(command: Command): Command {
   return command.option(
     "--mps-model <model>",
-    "MPS co-runners on a whole GPU: fast (the fitted model) or replay (kernel-level replay of the set's traced " +
-      "steps, once per distinct mix: slower; the fast model where a job starts up, is capped or has no trace)",
+    "MPS co-runners on a whole GPU: fast (the fitted model), replay (kernel-level replay of the set's traced " +
+      "steps, once per distinct mix: slower; the fast model where a job starts up, is capped or has no trace) or " +
+      "blend (the geometric mean of the two where the replay answers)",
     "fast",
   );
 }
 
+const MODELS = ["fast", "replay", "blend"];
+
 /** `name` if `--mps-model` may name it, else bad input. */
 export function checkMpsModelName(name: string): string {
-  if (name !== "fast" && name !== "replay") throw new InputError("--mps-model", "", "fast or replay", name);
+  if (!MODELS.includes(name)) throw new InputError("--mps-model", "", "fast, replay or blend", name);
   return name;
 }
 
-/** Replay models by set folder: a sweep worker's points share one set's traces, read once. */
-const replayModels = new Map<string, NamedMpsModel>();
+/** Models by name and set folder: a sweep worker's points share one set's traces, read once. */
+const models = new Map<string, NamedMpsModel>();
 
 /** The model `--mps-model` names for the set in `setDir`: none for the fast one (the default of every caller). */
 export function mpsModelOf(name: string, setDir: () => string): NamedMpsModel | undefined {
   if (checkMpsModelName(name) === "fast") return undefined;
   const dir = setDir();
-  let model = replayModels.get(dir);
-  if (model === undefined) replayModels.set(dir, (model = { name, model: replayMps(loadTraces(dir)) }));
+  const key = `${name}\u0000${dir}`;
+  let model = models.get(key);
+  if (model === undefined) {
+    const traces = loadTraces(dir);
+    models.set(key, (model = { name, model: name === "blend" ? blendMps(traces) : replayMps(traces) }));
+  }
   return model;
 }
 

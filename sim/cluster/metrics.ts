@@ -137,7 +137,7 @@ export interface Summary {
   stranded_mig_slices: { mean: number; fraction: number };
   /** Distinct co-runner sets the sharing model evaluated. */
   sharing_model_calls: number;
-  /** The model of MPS co-runners: "fast" or "replay" (`colloc run --mps-model`). */
+  /** The model of MPS co-runners: "fast", "replay" or "blend" (`colloc run --mps-model`). */
   mps_model: string;
   /** Jobs never placed: dropped by a fill replay, or still waiting when the run ended. */
   unscheduled_pods: number;

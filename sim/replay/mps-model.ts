@@ -6,6 +6,7 @@
  * without a trace.
  */
 import type { MpsModel } from "../sharing/index.ts";
+import { mpsRates } from "../sharing/mps.ts";
 import { replayJob } from "./job.ts";
 import { replay, replayLength, TIME_SLICE_S, type ReplayJob } from "./replay.ts";
 import type { JobTrace } from "./trace.ts";
@@ -39,5 +40,23 @@ export function replayMps(traces: StepTraces): MpsModel {
       timeSliceS: TIME_SLICE_S,
     });
     return { rates: result.stepsPerSecond, utilization: result.utilization };
+  };
+}
+
+/**
+ * The geometric mean of the fast model's and the replay's step rates, where the replay answers (`--mps-model blend`):
+ * the fast model fits its split on mixes, the replay plays the kernels; each misses where the other does not
+ * (docs/calibration.md, rule B). Utilization is the mean of theirs.
+ */
+export function blendMps(traces: StepTraces): MpsModel {
+  const replayed = replayMps(traces);
+  return (runners, slice, params) => {
+    const kernels = replayed(runners, slice, params);
+    if (kernels === undefined) return undefined;
+    const fast = mpsRates(runners, slice, params);
+    return {
+      rates: kernels.rates.map((r, i) => Math.sqrt(r * fast.rates[i])),
+      utilization: (kernels.utilization + fast.utilization) / 2,
+    };
   };
 }

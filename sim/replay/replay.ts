@@ -12,8 +12,8 @@
  *   the SMs go to the ready kernels in the order they became ready (the block scheduler dispatches an earlier
  *   kernel's blocks first), each taking what it may of what is left, so a kernel behind a GPU-filling one gets
  *   only the SMs it leaves; a kernel on x_i SMs runs at x_i / d_i of its solo speed. A kernel of several waves
- *   holds every SM until its last wave starts, then only that wave's (trace.ts: heldSms), so kernels behind it
- *   start in its last wave. DRAM bandwidth and L2 are shared whatever
+ *   holds every SM until its last wave starts, then fewer and fewer, down to that wave's, as its earlier waves'
+ *   blocks retire (trace.ts: heldSms), so kernels behind it start in its last wave. DRAM bandwidth and L2 are shared whatever
  *   the SMs: a memory-bound kernel i (TraceKernel.memoryBound) also slows by 1 / (1 + mpsMemoryContention * sum
  *   over the other running kernels of m_j * x_j / d_j), m_j its job's DRAM utilization while busy
  *   (ReplayJob.dramUtil); compute-bound kernels do not (sim/sharing/mps.ts averages this rule).
@@ -21,7 +21,7 @@
  */
 import type { ContendedMode } from "../hardware/index.ts";
 import type { SharingParams } from "../sharing/types.ts";
-import { heldSms, lastWaveS, type JobTrace } from "./trace.ts";
+import { DRAIN_STEPS, heldSms, lastWaveS, type JobTrace } from "./trace.ts";
 
 /** Time slice of the driver's scheduler (nvidia-sharing.md §5: about 1-2 ms on vGPU; bare metal undocumented). */
 export const TIME_SLICE_S = 0.002;
@@ -102,8 +102,22 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
 
   const trace = (i: number) => jobs[i].trace;
   const kernelOf = (i: number) => trace(i).kernels[state[i].kernel];
-  /** Solo seconds of job i's current kernel before its last wave starts (0 once it has). */
-  const toLastWave = (i: number) => Math.max(0, state[i].remaining - lastWave[i]);
+  /** The drain step of job i's kernel in its last wave (trace.ts: heldSms), undefined before it. */
+  const drainStep = (i: number) => {
+    const L = lastWave[i];
+    if (L <= 0 || state[i].remaining > L + EPSILON) return undefined;
+    return Math.min(DRAIN_STEPS - 1, Math.floor(((L - state[i].remaining) / L) * DRAIN_STEPS + EPSILON));
+  };
+  /** Solo seconds of job i's current kernel until the SMs it holds next change (0 once they no longer do). */
+  const toNextHold = (i: number) => {
+    const L = lastWave[i];
+    if (L <= 0) return 0;
+    const step = drainStep(i);
+    if (step === undefined) return state[i].remaining - L;
+    return step + 1 < DRAIN_STEPS
+      ? Math.max(0, state[i].remaining - (L * (DRAIN_STEPS - step - 1)) / DRAIN_STEPS)
+      : 0;
+  };
   /** When job i next changes state without the GPU: its kernel's launch, or its step's end. */
   const wakeAt = (i: number) => {
     const s = state[i];
@@ -138,7 +152,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     let readyCount = 0;
     for (let i = 0; i < n; i++) {
       if (!state[i].ready) continue;
-      held[i] = heldSms(kernelOf(i), jobSms[i], toLastWave(i) <= EPSILON);
+      held[i] = heldSms(kernelOf(i), jobSms[i], drainStep(i));
       // Insertion in ready order (a handful of jobs).
       let k = readyCount++;
       while (k > 0 && before(i, order[k - 1])) order[k] = order[--k];
@@ -186,7 +200,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
       const s = state[i];
       if (s.ready) {
         if (rates[i] > 0) dt = Math.min(dt, s.remaining / rates[i]);
-        if (rates[i] > 0 && toLastWave(i) > EPSILON) dt = Math.min(dt, toLastWave(i) / rates[i]);
+        if (rates[i] > 0 && toNextHold(i) > EPSILON) dt = Math.min(dt, toNextHold(i) / rates[i]);
       } else if (trace(i).kernels.length > 0) dt = Math.min(dt, wakeAt(i) - now);
     }
     if (options.mode === "naive" && owner >= 0 && rates[owner] > 0 && readyCount > 1) {

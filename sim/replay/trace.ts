@@ -55,12 +55,20 @@ export function lastWaveS(k: TraceKernel, sms: number): number {
   return waves > 1 ? k.durS / waves : 0;
 }
 
-/** SMs a kernel holds on `sms` SMs: all of them before its last wave, then that wave's (kernels behind it get the rest). */
-export function heldSms(k: TraceKernel, sms: number, inLastWave: boolean): number {
+/** Steps in which a kernel's last wave frees the SMs its earlier waves held (their blocks retire spread over it). */
+export const DRAIN_STEPS = 4;
+
+/**
+ * SMs a kernel holds on `sms` SMs: all of them before its last wave; in it (`drainStep` 0 to DRAIN_STEPS - 1), from
+ * all down to that wave's over its duration, as the earlier waves' blocks retire, so kernels behind it get the rest.
+ */
+export function heldSms(k: TraceKernel, sms: number, drainStep?: number): number {
   const load = k.smLoad ?? k.smDemand;
   const waves = Math.ceil(load / sms);
   if (waves <= 1) return Math.min(k.smDemand, sms);
-  return inLastWave ? Math.max(1, Math.ceil(load - (waves - 1) * sms)) : sms;
+  if (drainStep === undefined) return sms;
+  const last = Math.max(1, Math.ceil(load - (waves - 1) * sms));
+  return last + (sms - last) * (1 - (drainStep + 0.5) / DRAIN_STEPS);
 }
 
 /** How long a step of the trace lasts alone, every kernel at its own speed: as the replay plays a lone job. */

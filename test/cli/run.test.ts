@@ -179,21 +179,24 @@ test("output into a closed pipe (colloc ... | head -1) ends quietly with exit 0"
   t.is(stderr, "");
 });
 
-test("--mps-model replay replays MPS mixes from the set's kernel traces; the summary names the model", async (t) => {
+test("--mps-model replay replays MPS mixes from the set's kernel traces, blend takes the middle; the summary names the model", async (t) => {
   const { dir } = scratch("colloc-cli-run-replay-");
   const file = longBesideShort(dir);
-  const [fast, replayed] = await Promise.all(
-    ["fast", "replay"].map((model) =>
+  const [fast, replayed, blended] = await Promise.all(
+    ["fast", "replay", "blend"].map((model) =>
       colloc("run", file, "--json", "--mps-model", model, "--out", join(dir, model)),
     ),
   );
   t.is(replayed.code, 0, replayed.stderr);
-  const [f, r] = [JSON.parse(fast.stdout), JSON.parse(replayed.stdout)];
-  t.is(f.mps_model, "fast");
-  t.is(r.mps_model, "replay");
+  t.is(blended.code, 0, blended.stderr);
+  const [f, r, b] = [fast, replayed, blended].map((x) => JSON.parse(x.stdout));
+  t.deepEqual([f.mps_model, r.mps_model, b.mps_model], ["fast", "replay", "blend"]);
   t.is(r.jobs.finished, 2);
   // Only the pair's training phase is replayed (start-ups and a job alone keep the fast model): its times move.
   t.not(r.completion_s.p95, f.completion_s.p95);
+  // The blend's rates lie between the two models', so its times do too.
+  const [lo, hi] = [f.completion_s.p95, r.completion_s.p95].sort((x: number, y: number) => x - y);
+  t.true(b.completion_s.p95 > lo && b.completion_s.p95 < hi, `${b.completion_s.p95} not in ${lo}..${hi}`);
 });
 
 test("--mps-model replay needs a set with kernel traces, and the flag one of two names: else exit 2", async (t) => {
@@ -203,7 +206,7 @@ test("--mps-model replay needs a set with kernel traces, and the flag one of two
   t.regex(untraced.stderr, /kernel-traces\.arrow/);
   const other = await colloc("run", file, "--mps-model", "exact");
   t.is(other.code, 2);
-  t.regex(other.stderr, /--mps-model: expected fast or replay, got "exact"/);
+  t.regex(other.stderr, /--mps-model: expected fast, replay or blend, got "exact"/);
 });
 
 test("caveats: what the predictions rest on that validation found weaker go to stderr and into the summary", async (t) => {

@@ -1,5 +1,12 @@
 import test from "ava";
-import { replay, replayLength, replayMps, TIME_SLICE_S, type JobTrace } from "../../sim/replay/index.ts";
+import {
+  blendMps,
+  replay,
+  replayLength,
+  replayMps,
+  TIME_SLICE_S,
+  type JobTrace,
+} from "../../sim/replay/index.ts";
 import { share, type CoRunner, type MigInstanceView } from "../../sim/sharing/index.ts";
 import { gpu, params, profile } from "../sharing/profiles.ts";
 
@@ -47,4 +54,15 @@ test("the fast model answers for a job alone, a capped job, one starting up, one
   fast([a, { profile: profile("untraced", 0.5) }]);
   const instance: MigInstanceView = { profile: "4g", sms: 56, memoryBytes: 50e9, bandwidthShare: 0.5 };
   fast([a, b], { mode: "mig", instance, inside: "mps" });
+});
+
+test("blend: the geometric mean of the fast model's and the replay's rates where the replay answers", (t) => {
+  const blend = blendMps(traces);
+  const fast = share(gpu, mps, [a, b], params).stepsPerSecond;
+  const replayed = share(gpu, mps, [a, b], params, model).stepsPerSecond;
+  const blended = share(gpu, mps, [a, b], params, blend).stepsPerSecond;
+  blended.forEach((r, i) => t.true(Math.abs(r - Math.sqrt(fast[i] * replayed[i])) < 1e-12 * r));
+  // Where the replay declines (a capped job), the fast model answers alone.
+  const capped = [a, { ...b, smLimit: 40 }];
+  t.deepEqual(share(gpu, mps, capped, params, blend), share(gpu, mps, capped, params));
 });

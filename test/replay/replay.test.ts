@@ -91,7 +91,7 @@ test("mps: a kernel launched behind a GPU-filling kernel waits for it; beside a 
 
 test("mps: a kernel behind one of several waves starts in its last wave, on the SMs that wave leaves", (t) => {
   // light: ten 0.5 ms kernels on 20 SMs, 0.5 ms of host before each; heavy: back-to-back 3 ms kernels whose blocks fill
-  // 250 SMs' worth, 2.5 waves on 100 SMs: all of them for 2 ms, then 50 for the last 1 ms.
+  // 250 SMs' worth, 2.5 waves on 100 SMs: all of them for 2 ms, then fewer and fewer, down to 50, in the last 1 ms.
   const light = job(10, 0.0005, 0.0005, 20);
   const heavy = job(10, 0.003, 0, 100);
   const inWaves = { ...heavy, kernels: heavy.kernels.map((k) => ({ ...k, smLoad: 250 })) };
@@ -99,10 +99,10 @@ test("mps: a kernel behind one of several waves starts in its last wave, on the 
   const alone = replay([{ trace: light }], mps).stepsPerSecond[0];
   const oneWave = replay([{ trace: light }, { trace: heavy }], mps).stepsPerSecond;
   const waves = replay([{ trace: light }, { trace: inWaves }], mps).stepsPerSecond;
-  // Held to the end, each heavy kernel lets one light kernel in; in waves, light runs through every last wave and
-  // its host's gaps overlap the waits.
+  // Held to the end, each heavy kernel lets one light kernel in; in waves, light runs in every last wave as its
+  // earlier waves' SMs free (66 % of its pace alone), and its host's gaps overlap the waits.
   t.true(oneWave[0] < 0.4 * alone, `${oneWave[0]} against ${alone}`);
-  t.true(waves[0] > 0.8 * alone, `${waves[0]} against ${alone}`);
+  t.true(waves[0] > 0.6 * alone && waves[0] > 1.5 * oneWave[0], `${waves[0]} against ${alone}`);
   t.true(near(waves[1], oneWave[1], { relative: 0.05 }), "heavy keeps its pace either way");
 });
 

@@ -1,5 +1,6 @@
 import test from "ava";
 import { onCap, smDemand, traceFromKernels } from "../../sim/replay/index.ts";
+import { DRAIN_STEPS, heldSms } from "../../sim/replay/trace.ts";
 import { near } from "../helpers/near.ts";
 
 /** Times built from sums of the same floats. */
@@ -77,4 +78,14 @@ test("onCap: the kernels wider than the cap stretch alike to the time asked, the
     onCap(trace, 25, 0.001).kernels.map((k) => k.durS),
     [0.001, 0.002, 0.002],
   );
+});
+
+test("heldSms: all the SMs before a kernel's last wave, then down to that wave's as the earlier waves' blocks retire", (t) => {
+  // 250 SMs' worth of blocks on 100 SMs: three waves, the last of 50 SMs.
+  const k = { launchS: 0, durS: 0.003, smDemand: 100, smLoad: 250, memoryBound: false };
+  t.is(heldSms(k, 100), 100);
+  const drain = Array.from({ length: DRAIN_STEPS }, (_, step) => heldSms(k, 100, step));
+  t.deepEqual(drain, [93.75, 81.25, 68.75, 56.25]);
+  // A kernel of one wave holds its demand throughout.
+  t.is(heldSms({ ...k, smDemand: 40, smLoad: 40 }, 100, 2), 40);
 });
