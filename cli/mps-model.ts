@@ -5,8 +5,8 @@ import { loadTraces } from "../calibration/traces.ts";
 import type { ClusterInput } from "../sim/cluster/scenario/cluster-input.ts";
 import { calibrationRef } from "../sim/cluster/scenario/resolve.ts";
 import { InputError } from "../sim/input-error.ts";
-import { blendMps, replayMps } from "../sim/replay/index.ts";
-import type { NamedMpsModel } from "../sim/sharing/index.ts";
+import { blendMps, replayMps, type StepTraces } from "../sim/replay/index.ts";
+import type { MpsModel, NamedMpsModel } from "../sim/sharing/index.ts";
 
 /** Adds the option to a command (its value arrives as `mpsModel`). */
 export function withMpsModelOption(command: Command): Command {
@@ -19,11 +19,13 @@ export function withMpsModelOption(command: Command): Command {
   );
 }
 
-const MODELS = ["fast", "replay", "blend"];
+/** The models beside the fast one, by the name `--mps-model` gives them, from a set's traced steps. */
+const MODELS: Record<string, (traces: StepTraces) => MpsModel> = { replay: replayMps, blend: blendMps };
 
 /** `name` if `--mps-model` may name it, else bad input. */
 export function checkMpsModelName(name: string): string {
-  if (!MODELS.includes(name)) throw new InputError("--mps-model", "", "fast, replay or blend", name);
+  if (name !== "fast" && !Object.hasOwn(MODELS, name))
+    throw new InputError("--mps-model", "", "fast, replay or blend", name);
   return name;
 }
 
@@ -36,10 +38,7 @@ export function mpsModelOf(name: string, setDir: () => string): NamedMpsModel | 
   const dir = setDir();
   const key = `${name}\u0000${dir}`;
   let model = models.get(key);
-  if (model === undefined) {
-    const traces = loadTraces(dir);
-    models.set(key, (model = { name, model: name === "blend" ? blendMps(traces) : replayMps(traces) }));
-  }
+  if (model === undefined) models.set(key, (model = { name, model: MODELS[name](loadTraces(dir)) }));
   return model;
 }
 
