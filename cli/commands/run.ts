@@ -1,5 +1,5 @@
 /**
- * `colloc run SCENARIO [--out DIR] [--json] [--mps-model fast|replay|blend]`: simulate one scenario and write its results
+ * `colloc run SCENARIO [--out DIR] [--json] [--mps-model auto|fast|replay|blend]`: simulate one scenario and write its results
  * as a whole.
  */
 import type { Command } from "commander";

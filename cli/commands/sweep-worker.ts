@@ -17,7 +17,7 @@ export interface PointTask {
   /** The base scenario file: named in messages, trace paths are relative to it. */
   file: string;
   dir: string;
-  /** `--mps-model`: fast, replay or blend. */
+  /** `--mps-model`: auto, fast, replay or blend. */
   mpsModel: string;
 }
 

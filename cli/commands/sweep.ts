@@ -130,7 +130,7 @@ async function sweep(
         else {
           // Shards of one grid simulated with other MPS models must not merge: the model is part of the grid.
           const hash = createHash("sha256").update(gridText).update("\0").update(baseText);
-          if (mpsModel !== "fast") hash.update(`\0mps-model=${mpsModel}`);
+          if (mpsModel !== "auto") hash.update(`\0mps-model=${mpsModel}`);
           const manifest: ShardManifest = {
             name,
             grid: hash.digest("hex"),

@@ -69,10 +69,10 @@ export function tree(dir: string): Map<string, Buffer> {
 
 /**
  * `dir`/pair.yaml: convmixer_1536 (long kernels of many waves) beside densenet169 (thousands of short ones), both
- * arriving at once on one MPS H200 of the shipped set, which has kernel traces; the path.
+ * arriving at once on an MPS H200 of the shipped set, which has kernel traces (`gpus` of them); the path.
  */
-export function longBesideShort(dir: string): string {
-  const file = join(dir, "pair.yaml");
+export function longBesideShort(dir: string, gpus = 1): string {
+  const file = join(dir, `pair-${gpus}.yaml`);
   const job = (id: string, workload: string, iterations: number) => ({
     id,
     arrival_s: 0,
@@ -85,7 +85,7 @@ export function longBesideShort(dir: string): string {
       name: "pair",
       seed: 1,
       calibration: "h200",
-      hardware: { gpus: [{ gpu: GPU, sharing: { mode: "mps" } }] },
+      hardware: { gpus: [{ gpu: GPU, count: gpus, sharing: { mode: "mps" } }] },
       jobs: { list: [job("a", "convmixer1536-in-b32", 300), job("b", "densenet169-in-b64", 400)] },
       scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
       output: { timeline: false, events: false, charts: false },

@@ -265,5 +265,5 @@ test("--mps-model replay reaches every point's simulation, and shards of another
   t.regex(merged.stderr, /shard\.json: grid/);
   const bad = await colloc("sweep", grid, "--mps-model", "exact", "--out", join(dir, "x"));
   t.is(bad.code, 2);
-  t.regex(bad.stderr, /--mps-model: expected fast, replay or blend, got "exact"/);
+  t.regex(bad.stderr, /--mps-model: expected auto, fast, replay or blend, got "exact"/);
 });

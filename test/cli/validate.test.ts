@@ -93,6 +93,30 @@ test("--mps-model replay predicts plain-MPS runs by kernel-level replay: convmix
   t.true(replayed.mape.mps < fast.mape.mps / 2, `replay ${replayed.mape.mps} %, fast ${fast.mape.mps} %`);
 });
 
+test("by default (--mps-model auto) a set with kernel traces predicts plain-MPS runs by the blend, one without by the fast model", (t) => {
+  const validate = (set: string, against: string, ...flags: string[]) => {
+    const run = collocSync(
+      "validate",
+      "--set",
+      set,
+      "--against",
+      against,
+      "--json",
+      "--no-leave-models-out",
+      ...flags,
+    );
+    t.is(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout);
+  };
+  const pair = "calibration/data/h200-runs/mps__convmixer1536-in-b32+densenet169-in-b64";
+  const [auto, blend] = [validate("h200", pair), validate("h200", pair, "--mps-model", "blend")];
+  t.is(auto.mps_model, "blend");
+  t.deepEqual(auto.mape, blend.mape);
+  const untraced = validate(SET, H200);
+  t.is(untraced.mps_model, "fast");
+  t.deepEqual(untraced.mape, validate(SET, H200, "--mps-model", "fast").mape);
+});
+
 test("--mps-model replay with a set that has no kernel traces exits 2 naming the missing file", (t) => {
   const run = collocSync("validate", "--set", SET, "--against", H200, "--mps-model", "replay");
   t.is(run.status, 2);
