@@ -1,8 +1,8 @@
 /**
  * `--mps-model auto|fast|replay|blend` of `colloc run`, `validate` and `sweep`: the model of MPS co-runners on a whole
  * GPU. `auto`, the default, is the blend where the replay is affordable (a set with kernel traces, a simulation of at
- * most AUTO_BLEND_MAX_GPUS GPUs) and the fast model elsewhere: the blend errs less on models no fit has seen
- * (docs/calibration.md, "Kernel-level replay"), but replays each distinct mix once, about 0.2 s each.
+ * most AUTO_BLEND_MAX_JOBS jobs, as every measured run is) and the fast model elsewhere: the blend errs less on models
+ * no fit has seen (docs/calibration.md, "Kernel-level replay"), but replays each distinct mix once, 0.03-1 s each.
  */
 import type { Command } from "commander";
 import { existsSync } from "node:fs";
@@ -17,10 +17,11 @@ import { blendMps, replayMps, type StepTraces } from "../sim/replay/index.ts";
 import type { MpsModel, NamedMpsModel } from "../sim/sharing/index.ts";
 
 /**
- * The most GPUs a simulation may have for `auto` to blend: a cluster's many distinct mixes would each cost a replay
- * (bench:cluster's 100,000 jobs on 6,500 GPUs meet some 1,800 mixes of the study's workloads: minutes, not seconds).
+ * The most jobs a simulation may have for `auto` to blend: each distinct mix costs a replay, and a stream meets many
+ * (16 jobs of the study's twelve workloads, up to four on one GPU: 15.7 s blended, 3.4 s fast; bench:cluster's
+ * 100,000 jobs meet some 1,800 steady mixes: minutes, not seconds).
  */
-export const AUTO_BLEND_MAX_GPUS = 8;
+export const AUTO_BLEND_MAX_JOBS = 8;
 
 /** Adds the option to a command (its value arrives as `mpsModel`). */
 export function withMpsModelOption(command: Command): Command {
@@ -29,7 +30,7 @@ export function withMpsModelOption(command: Command): Command {
     "MPS co-runners on a whole GPU: fast (the fitted model), replay (kernel-level replay of the set's traced " +
       "steps, once per distinct mix: slower; the fast model where a job starts up, is capped or has no trace), " +
       "blend (the geometric mean of the two where the replay answers) or auto (blend for a set with kernel " +
-      `traces and at most ${AUTO_BLEND_MAX_GPUS} GPUs, else fast)`,
+      `traces and at most ${AUTO_BLEND_MAX_JOBS} jobs, else fast)`,
     "auto",
   );
 }
@@ -48,14 +49,14 @@ export function checkMpsModelName(name: string): string {
 const models = new Map<string, NamedMpsModel>();
 
 /**
- * The model `--mps-model` names for the set in `setDir`, for a simulation of `gpus` GPUs: none for the fast one (the
+ * The model `--mps-model` names for the set in `setDir`, for a simulation of `jobs` jobs: none for the fast one (the
  * model every caller falls back on).
  */
-export function mpsModelOf(name: string, setDir: () => string, gpus = 1): NamedMpsModel | undefined {
+export function mpsModelOf(name: string, setDir: () => string, jobs = 1): NamedMpsModel | undefined {
   if (checkMpsModelName(name) === "fast") return undefined;
   const dir = setDir();
   if (name === "auto") {
-    if (gpus > AUTO_BLEND_MAX_GPUS || !existsSync(join(dir, TRACE_FILE))) return undefined;
+    if (jobs > AUTO_BLEND_MAX_JOBS || !existsSync(join(dir, TRACE_FILE))) return undefined;
     name = "blend";
   }
   const key = `${name}\u0000${dir}`;
@@ -64,10 +65,10 @@ export function mpsModelOf(name: string, setDir: () => string, gpus = 1): NamedM
   return model;
 }
 
-/** The same for a resolved scenario: its calibration set, found as the scenario found it, and its GPUs. */
+/** The same for a resolved scenario: its calibration set, found as the scenario found it, and its jobs. */
 export const mpsModelFor = (name: string, input: ClusterInput) =>
   mpsModelOf(
     name,
     () => resolveSetDir(calibrationRef(input.calibration.name, input.source)),
-    input.gpus.length,
+    input.jobs.length,
   );

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { basename, join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { stringify } from "yaml";
-import { AUTO_BLEND_MAX_GPUS } from "../../cli/mps-model.ts";
+import { AUTO_BLEND_MAX_JOBS } from "../../cli/mps-model.ts";
 import { colloc } from "./colloc.ts";
 import { GPU } from "../cluster/fixtures.ts";
 import { longBesideShort, mpsStream, scratch } from "./scratch.ts";
@@ -200,25 +200,26 @@ test("--mps-model replay replays MPS mixes from the set's kernel traces, blend t
   t.true(b.completion_s.p95 > lo && b.completion_s.p95 < hi, `${b.completion_s.p95} not in ${lo}..${hi}`);
 });
 
-test("--mps-model auto, the default, blends on a few GPUs of a set with kernel traces, else the fast model", async (t) => {
+test("--mps-model auto, the default, blends a few jobs on a set with kernel traces, else runs the fast model", async (t) => {
   const { dir } = scratch("colloc-cli-run-auto-");
   const run = (file: string, ...flags: string[]) =>
     colloc("run", file, "--json", "--out", join(dir, `out-${flags.join("-")}-${basename(file)}`), ...flags);
-  const one = longBesideShort(dir);
-  const [auto, blend, fast, many, untraced] = await Promise.all([
-    run(one),
-    run(one, "--mps-model", "blend"),
-    run(one, "--mps-model", "fast"),
-    run(longBesideShort(dir, AUTO_BLEND_MAX_GPUS + 1)),
+  const few = longBesideShort(dir);
+  const many = longBesideShort(dir, AUTO_BLEND_MAX_JOBS / 2 + 1);
+  const runs = await Promise.all([
+    run(few),
+    run(few, "--mps-model", "blend"),
+    run(few, "--mps-model", "fast"),
+    run(many),
+    run(many, "--mps-model", "fast"),
     run(setup().file),
   ]);
-  for (const r of [auto, blend, fast, many, untraced]) t.is(r.code, 0, r.stderr);
-  const [a, b, f, m, u] = [auto, blend, fast, many, untraced].map((x) => JSON.parse(x.stdout));
-  t.deepEqual([a.mps_model, m.mps_model, u.mps_model], ["blend", "fast", "fast"]);
-  t.is(a.completion_s.p95, b.completion_s.p95);
-  // mps-pack puts the pair on one of the many GPUs all the same: there it trains as the fast model says.
-  t.is(m.completion_s.p95, f.completion_s.p95);
-  t.not(a.completion_s.p95, f.completion_s.p95);
+  for (const r of runs) t.is(r.code, 0, r.stderr);
+  const [auto, blend, fast, manyAuto, manyFast, untraced] = runs.map((x) => JSON.parse(x.stdout));
+  t.deepEqual([auto.mps_model, manyAuto.mps_model, untraced.mps_model], ["blend", "fast", "fast"]);
+  t.deepEqual(auto, blend);
+  t.not(auto.completion_s.p95, fast.completion_s.p95);
+  t.deepEqual(manyAuto, manyFast);
 });
 
 test("--mps-model replay needs a set with kernel traces, and the flag one of four names: else exit 2", async (t) => {

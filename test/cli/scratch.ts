@@ -68,25 +68,30 @@ export function tree(dir: string): Map<string, Buffer> {
 }
 
 /**
- * `dir`/pair.yaml: convmixer_1536 (long kernels of many waves) beside densenet169 (thousands of short ones), both
- * arriving at once on an MPS H200 of the shipped set, which has kernel traces (`gpus` of them); the path.
+ * `dir`/pair.yaml (pairs-N.yaml): convmixer_1536 (long kernels of many waves) beside densenet169 (thousands of short ones), both
+ * arriving at once on an MPS H200 of the shipped set, which has kernel traces; `pairs` such pairs on as many GPUs
+ * (two jobs a GPU); the path.
  */
-export function longBesideShort(dir: string, gpus = 1): string {
-  const file = join(dir, `pair-${gpus}.yaml`);
+export function longBesideShort(dir: string, pairs = 1): string {
+  const file = join(dir, pairs === 1 ? "pair.yaml" : `pairs-${pairs}.yaml`);
   const job = (id: string, workload: string, iterations: number) => ({
     id,
     arrival_s: 0,
     workload,
     iterations,
   });
+  const jobs = Array.from({ length: pairs }, (_, i) => [
+    job(i === 0 ? "a" : `a${i}`, "convmixer1536-in-b32", 300),
+    job(i === 0 ? "b" : `b${i}`, "densenet169-in-b64", 400),
+  ]).flat();
   writeFileSync(
     file,
     stringify({
       name: "pair",
       seed: 1,
       calibration: "h200",
-      hardware: { gpus: [{ gpu: GPU, count: gpus, sharing: { mode: "mps" } }] },
-      jobs: { list: [job("a", "convmixer1536-in-b32", 300), job("b", "densenet169-in-b64", 400)] },
+      hardware: { gpus: [{ gpu: GPU, count: pairs, sharing: { mode: "mps" } }] },
+      jobs: { list: jobs },
       scheduler: { policy: "mps-pack", params: { max_co_runners: 2 } },
       output: { timeline: false, events: false, charts: false },
     }),
