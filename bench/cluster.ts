@@ -16,9 +16,14 @@ import { simulate } from "../sim/cluster/engine.ts";
 import { loadScenario, type CalibrationSource } from "../sim/cluster/scenario/resolve.ts";
 import { readFileSync } from "node:fs";
 import { calibration as testCalibration } from "../test/cluster/fixtures.ts";
+import { STUDY_WORKLOADS } from "./study-workloads.ts";
 
 /** The FGD paper's evaluation: the whole openb trace placed in fill order on its own nodes, one run per policy. */
 const FILL_POLICIES = ["fgd", "best-fit", "dot-product", "gpu-packing", "gpu-clustering", "random-fit"];
+/**
+ * The synthetic streams draw the study's twelve workloads; `-all` draws every workload of the set (the H200 set's
+ * many make many more distinct co-runner sets, each a sharing-model evaluation the memo cannot reuse).
+ */
 const RUNS = [
   "openb",
   ...FILL_POLICIES.map((p) => `openb-fill-${p}`),
@@ -26,25 +31,6 @@ const RUNS = [
   "synthetic-100000",
   "synthetic-1000000",
   "synthetic-100000-all",
-];
-/**
- * The synthetic streams draw the study's twelve workloads (shared/reference/paper.md), so the figures compare across
- * sets and sessions; `-all` draws every workload of the set (the H200 set's 34 make many more distinct co-runner
- * sets, each a sharing-model evaluation the memo cannot reuse).
- */
-const STUDY_WORKLOADS = [
-  "resnet26-c10-b128",
-  "resnet26-c10-b32",
-  "resnet50-i64-b128",
-  "resnet50-i64-b32",
-  "resnet152-in-b128",
-  "resnet152-in-b32",
-  "cait-c10-b128",
-  "cait-i64-b128",
-  "cait-in-b128",
-  "effnetv2s-c10-b128",
-  "effnetv2s-i64-b128",
-  "effnetv2s-in-b128",
 ];
 const OPENB_SHIPPED = "../scenarios/traces/alibaba-openb";
 const OPENB = `${OPENB_SHIPPED}/openb_pod_list_default.csv`;

@@ -2,7 +2,8 @@
  * `--mps-model auto|fast|replay|blend` of `colloc run`, `validate` and `sweep`: the model of MPS co-runners on a whole
  * GPU. `auto`, the default, is the blend where the replay is affordable (a set with kernel traces, a simulation of at
  * most AUTO_BLEND_MAX_JOBS jobs, as every measured run is) and the fast model elsewhere: the blend errs less on models
- * no fit has seen (docs/calibration.md, "Kernel-level replay"), but replays each distinct mix once, 0.03-1 s each.
+ * no fit has seen (docs/calibration.md, "Kernel-level replay"), but replays each distinct mix once, 0.02-0.5 s each
+ * (`npm run bench:replay`).
  */
 import type { Command } from "commander";
 import { existsSync } from "node:fs";
@@ -18,7 +19,7 @@ import type { MpsModel, NamedMpsModel } from "../sim/sharing/index.ts";
 
 /**
  * The most jobs a simulation may have for `auto` to blend: each distinct mix costs a replay, and a stream meets many
- * (16 jobs of the study's twelve workloads, up to four on one GPU: 15.7 s blended, 3.4 s fast; bench:cluster's
+ * (16 jobs of the study's twelve workloads, up to four on one GPU: 6.2 s blended, 10 ms fast; bench:cluster's
  * 100,000 jobs meet some 1,800 steady mixes: minutes, not seconds).
  */
 export const AUTO_BLEND_MAX_JOBS = 8;

@@ -59,37 +59,63 @@ export interface ReplayResult {
   smActivity: number;
 }
 
-interface JobState {
-  kernel: number;
-  steps: number;
-  stepStart: number;
-  /** Remaining work of the current kernel, in solo seconds; 0 while it is not yet launched. */
-  remaining: number;
-  /** The current kernel is launched and unfinished. */
-  ready: boolean;
-  readySince: number;
+/** A job's trace as flat columns, with what the replay asks of each kernel on the job's SMs worked out once. */
+interface Columns {
+  launch: Float64Array;
+  dur: Float64Array;
+  /** Solo seconds left when its last wave starts (0: one wave). */
+  lastWave: Float64Array;
+  /** SMs held, DRAIN_STEPS + 1 per kernel: before its last wave, then in each drain step of it (heldSms). */
+  held: Float64Array;
+  memoryBound: Uint8Array;
+  stepS: number;
+}
+
+function columns(trace: JobTrace, sms: number): Columns {
+  const n = trace.kernels.length;
+  const c: Columns = {
+    launch: new Float64Array(n),
+    dur: new Float64Array(n),
+    lastWave: new Float64Array(n),
+    held: new Float64Array(n * (DRAIN_STEPS + 1)),
+    memoryBound: new Uint8Array(n),
+    stepS: trace.stepS,
+  };
+  trace.kernels.forEach((k, i) => {
+    c.launch[i] = k.launchS;
+    c.dur[i] = k.durS;
+    c.lastWave[i] = lastWaveS(k, sms);
+    c.held[i * (DRAIN_STEPS + 1)] = heldSms(k, sms);
+    for (let s = 0; s < DRAIN_STEPS; s++) c.held[i * (DRAIN_STEPS + 1) + s + 1] = heldSms(k, sms, s);
+    c.memoryBound[i] = k.memoryBound ? 1 : 0;
+  });
+  return c;
 }
 
 const EPSILON = 1e-12;
 
 export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult {
   const { sms, durationS } = options;
+  const naive = options.mode === "naive";
   const n = jobs.length;
   // The SMs each job's kernels may fill: their waves count on these.
-  const jobSms = jobs.map((j) => Math.min(sms, j.smLimit ?? sms));
-  const state: JobState[] = jobs.map(() => ({
-    kernel: 0,
-    steps: 0,
-    stepStart: 0,
-    remaining: 0,
-    ready: false,
-    readySince: 0,
-  }));
-  // Per job, for the current kernel once it is ready: solo seconds left when its last wave starts.
+  const cols = jobs.map((j) => columns(j.trace, Math.min(sms, j.smLimit ?? sms)));
+  const count = cols.map((c) => c.dur.length);
+  const dram = Float64Array.from(jobs, (j) => j.dramUtil ?? 0);
+  // Per job: its current kernel, steps done and when the current one began, the current kernel's solo seconds left
+  // (0 until it is launched), whether it is launched and unfinished, and since when.
+  const kernel = new Int32Array(n);
+  const steps = new Float64Array(n);
+  const stepStart = new Float64Array(n);
+  const remaining = new Float64Array(n);
+  const ready = new Uint8Array(n);
+  const readySince = new Float64Array(n);
   const lastWave = new Float64Array(n);
-  // Per event: each job's speed (solo seconds per second), the SMs its kernel holds alone, the ready jobs in order.
+  // Per event: each job's speed (solo seconds per second), the SMs its kernel holds alone, its drain step (-1 before
+  // the last wave, or a kernel of one wave), the ready jobs in order.
   const rates = new Float64Array(n);
   const held = new Float64Array(n);
+  const drain = new Int32Array(n);
   const order = new Int32Array(n);
   let now = 0;
   let busyTime = 0;
@@ -100,50 +126,27 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
   let holdWork = 0;
   let switchLeft = 0;
 
-  const trace = (i: number) => jobs[i].trace;
-  const kernelOf = (i: number) => trace(i).kernels[state[i].kernel];
-  /** The drain step of job i's kernel in its last wave (trace.ts: heldSms), undefined before it. */
-  const drainStep = (i: number) => {
-    const L = lastWave[i];
-    if (L <= 0 || state[i].remaining > L + EPSILON) return undefined;
-    return Math.min(DRAIN_STEPS - 1, Math.floor(((L - state[i].remaining) / L) * DRAIN_STEPS + EPSILON));
-  };
-  /** Solo seconds of job i's current kernel until the SMs it holds next change (0 once they no longer do). */
-  const toNextHold = (i: number) => {
-    const L = lastWave[i];
-    if (L <= 0) return 0;
-    const step = drainStep(i);
-    if (step === undefined) return state[i].remaining - L;
-    return step + 1 < DRAIN_STEPS
-      ? Math.max(0, state[i].remaining - (L * (DRAIN_STEPS - step - 1)) / DRAIN_STEPS)
-      : 0;
-  };
   /** When job i next changes state without the GPU: its kernel's launch, or its step's end. */
-  const wakeAt = (i: number) => {
-    const s = state[i];
-    const t = trace(i);
-    return s.kernel < t.kernels.length ? s.stepStart + t.kernels[s.kernel].launchS : s.stepStart + t.stepS;
-  };
+  const wakeAt = (i: number) =>
+    kernel[i] < count[i] ? stepStart[i] + cols[i].launch[kernel[i]] : stepStart[i] + cols[i].stepS;
   /** Ready before: earlier readiness, then the lower job index. */
   const before = (a: number, b: number) =>
-    state[a].readySince < state[b].readySince || (state[a].readySince === state[b].readySince && a < b);
+    readySince[a] < readySince[b] || (readySince[a] === readySince[b] && a < b);
 
   while (now < durationS) {
     // Launches and step ends that are due.
     for (let i = 0; i < n; i++) {
-      const s = state[i];
-      const kernels = trace(i).kernels;
-      if (s.ready || kernels.length === 0 || wakeAt(i) > now + EPSILON) continue;
-      if (s.kernel === kernels.length) {
-        s.kernel = 0;
-        s.steps += 1;
-        s.stepStart = now;
+      if (ready[i] || count[i] === 0 || wakeAt(i) > now + EPSILON) continue;
+      if (kernel[i] === count[i]) {
+        kernel[i] = 0;
+        steps[i] += 1;
+        stepStart[i] = now;
       }
       if (wakeAt(i) <= now + EPSILON) {
-        s.ready = true;
-        s.remaining = kernels[s.kernel].durS;
-        s.readySince = now;
-        lastWave[i] = lastWaveS(kernels[s.kernel], jobSms[i]);
+        ready[i] = 1;
+        remaining[i] = cols[i].dur[kernel[i]];
+        readySince[i] = now;
+        lastWave[i] = cols[i].lastWave[kernel[i]];
       }
     }
     // Which kernels run now, and at what speed (solo seconds per second).
@@ -151,19 +154,25 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     let smInUse = 0;
     let readyCount = 0;
     for (let i = 0; i < n; i++) {
-      if (!state[i].ready) continue;
-      held[i] = heldSms(kernelOf(i), jobSms[i], drainStep(i));
+      if (!ready[i]) continue;
+      // The drain step of the kernel's last wave (heldSms), -1 before it.
+      const L = lastWave[i];
+      drain[i] =
+        L <= 0 || remaining[i] > L + EPSILON
+          ? -1
+          : Math.min(DRAIN_STEPS - 1, Math.floor(((L - remaining[i]) / L) * DRAIN_STEPS + EPSILON));
+      held[i] = cols[i].held[kernel[i] * (DRAIN_STEPS + 1) + drain[i] + 1];
       // Insertion in ready order (a handful of jobs).
       let k = readyCount++;
       while (k > 0 && before(i, order[k - 1])) order[k] = order[--k];
       order[k] = i;
     }
-    if (options.mode === "naive") {
-      const ownerReady = owner >= 0 && state[owner].ready;
+    if (naive) {
+      const ownerReady = owner >= 0 && ready[owner] === 1;
       let next = -1;
       for (let k = 0; k < readyCount; k++) {
         const i = order[k];
-        if (i !== owner && (next < 0 || state[i].readySince < state[next].readySince)) next = i;
+        if (i !== owner && (next < 0 || readySince[i] < readySince[next])) next = i;
       }
       if (switchLeft <= 0 && next >= 0 && (!ownerReady || now - holdStart >= options.timeSliceS)) {
         if (owner >= 0) switchLeft = options.params.switchOverhead * holdWork;
@@ -171,7 +180,7 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
         holdStart = now;
         holdWork = 0;
       }
-      if (switchLeft <= 0 && owner >= 0 && state[owner].ready) {
+      if (switchLeft <= 0 && owner >= 0 && ready[owner]) {
         rates[owner] = 1;
         smInUse = held[owner];
       }
@@ -184,12 +193,12 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
         free -= got;
         rates[i] = got / held[i];
         smInUse += got;
-        pressure += (jobs[i].dramUtil ?? 0) * rates[i];
+        pressure += dram[i] * rates[i];
       }
       for (let k = 0; k < readyCount; k++) {
         const i = order[k];
-        if (!kernelOf(i).memoryBound) continue;
-        const others = pressure - (jobs[i].dramUtil ?? 0) * rates[i];
+        if (!cols[i].memoryBound[kernel[i]]) continue;
+        const others = pressure - dram[i] * rates[i];
         rates[i] /= 1 + options.params.mpsMemoryContention * others;
       }
     }
@@ -197,13 +206,24 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
     let dt = durationS - now;
     if (switchLeft > 0) dt = Math.min(dt, switchLeft);
     for (let i = 0; i < n; i++) {
-      const s = state[i];
-      if (s.ready) {
-        if (rates[i] > 0) dt = Math.min(dt, s.remaining / rates[i]);
-        if (rates[i] > 0 && toNextHold(i) > EPSILON) dt = Math.min(dt, toNextHold(i) / rates[i]);
-      } else if (trace(i).kernels.length > 0) dt = Math.min(dt, wakeAt(i) - now);
+      if (ready[i]) {
+        if (rates[i] === 0) continue;
+        dt = Math.min(dt, remaining[i] / rates[i]);
+        // Solo seconds until the SMs the kernel holds next change (0 once they no longer do).
+        const L = lastWave[i];
+        const step = drain[i];
+        const toNextHold =
+          L <= 0
+            ? 0
+            : step < 0
+              ? remaining[i] - L
+              : step + 1 < DRAIN_STEPS
+                ? Math.max(0, remaining[i] - (L * (DRAIN_STEPS - step - 1)) / DRAIN_STEPS)
+                : 0;
+        if (toNextHold > EPSILON) dt = Math.min(dt, toNextHold / rates[i]);
+      } else if (count[i] > 0) dt = Math.min(dt, wakeAt(i) - now);
     }
-    if (options.mode === "naive" && owner >= 0 && rates[owner] > 0 && readyCount > 1) {
+    if (naive && owner >= 0 && rates[owner] > 0 && readyCount > 1) {
       dt = Math.min(dt, Math.max(0, holdStart + options.timeSliceS - now));
     }
     dt = Math.max(dt, EPSILON);
@@ -215,17 +235,16 @@ export function replay(jobs: ReplayJob[], options: ReplayOptions): ReplayResult 
       smTime += (smInUse / sms) * dt;
     }
     for (let i = 0; i < n; i++) {
-      const s = state[i];
-      if (!s.ready || rates[i] === 0) continue;
-      s.remaining -= rates[i] * dt;
+      if (!ready[i] || rates[i] === 0) continue;
+      remaining[i] -= rates[i] * dt;
       if (i === owner) holdWork += dt;
-      if (s.remaining > EPSILON) continue;
-      s.ready = false;
-      s.kernel += 1;
+      if (remaining[i] > EPSILON) continue;
+      ready[i] = 0;
+      kernel[i] += 1;
     }
   }
   return {
-    stepsPerSecond: state.map((s, i) => (s.steps + s.kernel / Math.max(1, trace(i).kernels.length)) / now),
+    stepsPerSecond: Array.from(steps, (s, i) => (s + kernel[i] / Math.max(1, count[i])) / now),
     utilization: busyTime / now,
     smActivity: smTime / now,
   };
