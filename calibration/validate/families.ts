@@ -20,6 +20,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "nf_resnet50",
     "resnest14d",
     "botnet26t_256",
+    "dm_nfnet_f0",
   ],
   "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "vgg19_bn", "repvgg_a2"],
   "mobile and depthwise": [
@@ -42,6 +43,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "convmixer_1536_20",
     "convmixer_1024_20_ks9_p14",
     "xception41",
+    "mobilenetv4_conv_small",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnety_032", "regnetz_b16", "nf_regnet_b0"],
   "vision transformers": [
@@ -55,6 +57,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "pit_ti_224",
     "crossvit_9_240",
     "convit_tiny",
+    "eva02_tiny_patch14_224",
   ],
   "hierarchical transformers": [
     "swin_tiny_patch4_window7_224",
@@ -75,6 +78,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "gcvit_xxtiny",
     "efficientvit_b0",
     "twins_svt_small",
+    "caformer_s18",
   ],
   convnexts: [
     "convnext_nano",
