@@ -44,6 +44,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "convmixer_1024_20_ks9_p14",
     "xception41",
     "mobilenetv4_conv_small",
+    "fbnetc_100",
   ],
   regnets: ["regnetx_016", "regnety_008", "regnety_032", "regnetz_b16", "nf_regnet_b0"],
   "vision transformers": [
@@ -79,6 +80,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "efficientvit_b0",
     "twins_svt_small",
     "caformer_s18",
+    "coatnet_0_rw_224",
   ],
   convnexts: [
     "convnext_nano",
@@ -89,6 +91,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "convnext_pico",
     "convnextv2_femto",
     "mambaout_femto",
+    "inception_next_tiny",
   ],
   "concatenating nets": [
     "densenet121",
@@ -108,6 +111,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "gmlp_s16_224",
     "sequencer2d_s",
     "gmixer_12_224",
+    "mixer_b16_224",
   ],
 };
 
