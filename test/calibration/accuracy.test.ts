@@ -563,11 +563,9 @@ test("zoo27, four models new to session 31 in mixes no fit saw: the fast model, 
   // dm_nfnet_f0, too fast predicted by all three).
   const zoo = runs.filter((r) => experimentOf.get(r.runId) === "zoo27-unseen-check" && r.mode === "mps");
   t.is(zoo.length, 15);
-  const jobs = (mps?: NamedMpsModel) =>
-    validateRuns(set, zoo, { validationOnly: true, ...(mps ? { mps } : {}) }).comparison.jobs.filter(
-      (j) => j.error_pct !== null,
-    );
-  const fast = jobs();
+  const jobs = (mps: NamedMpsModel) =>
+    validateRuns(set, zoo, { validationOnly: true, mps }).comparison.jobs.filter((j) => j.error_pct !== null);
+  const fast = checkJobs("zoo27-unseen-check");
   const replayed = jobs({ name: "replay", model: replayMps(traces) });
   const blended = jobs({ name: "blend", model: blendMps(traces) });
   holdsMape(t, fast, 34, 6.85);
