@@ -21,6 +21,7 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "resnest14d",
     "botnet26t_256",
     "dm_nfnet_f0",
+    "dm_nfnet_f1",
   ],
   "plain convnets": ["vgg11", "vgg13", "vgg16", "vgg19", "vgg19_bn", "repvgg_a2"],
   "mobile and depthwise": [
@@ -52,6 +53,8 @@ export const MODEL_FAMILIES: Readonly<Record<string, readonly string[]>> = {
     "vit_base_patch16_224",
     "vit_base_patch32_224",
     "vit_large_patch16_224",
+    "vit_large_patch32_224",
+    "beit_base_patch16_224",
     "vit_small_patch16_224",
     "cait_xxs24_224",
     "xcit_nano_12_p16_224",

@@ -8,7 +8,7 @@ export {
   type ReplayResult,
 } from "./replay.ts";
 export { replayJob } from "./job.ts";
-export { blendMps, replayMps, type StepTraces } from "./mps-model.ts";
+export { BLEND_RAMP_US, blendMps, replayMps, replayWeight, type StepTraces } from "./mps-model.ts";
 export {
   blocksPerSm,
   onCap,

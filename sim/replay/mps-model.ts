@@ -5,7 +5,7 @@
  * job's SM curve, job.ts, but errs more there than the fast model: docs/calibration.md), MIG instances, and workloads
  * without a trace.
  */
-import type { MpsModel } from "../sharing/index.ts";
+import type { CoRunner, MpsModel } from "../sharing/index.ts";
 import { mpsRates } from "../sharing/mps.ts";
 import { replayJob } from "./job.ts";
 import { replay, replayLength, TIME_SLICE_S, type ReplayJob } from "./replay.ts";
@@ -44,9 +44,23 @@ export function replayMps(traces: StepTraces): MpsModel {
 }
 
 /**
- * The geometric mean of the fast model's and the replay's step rates, where the replay answers (`--mps-model blend`):
- * the fast model fits its split on mixes, the replay plays the kernels; each misses where the other does not
- * (docs/calibration.md, rule B). Utilization is the mean of theirs.
+ * Mean kernel durations (µs) over which the blend's weight moves from even to the replay alone: the fast model's split
+ * was fitted on mixes whose jobs' kernels average under 250 µs (97 of the H200 set's 101 profiles); beside longer
+ * ones it extrapolates, while the replay plays kernels whose blocks hold the SMs (docs/calibration.md, rule G).
+ */
+export const BLEND_RAMP_US = [250, 500] as const;
+
+/** The replay's weight in the blend of a mix: 1/2, rising to 1 as its longest mean kernel crosses BLEND_RAMP_US. */
+export function replayWeight(runners: readonly CoRunner[]): number {
+  const longest = Math.max(...runners.map((r) => r.profile.kernels?.meanUs ?? 0));
+  const [from, to] = BLEND_RAMP_US;
+  return 0.5 + 0.5 * Math.min(1, Math.max(0, (longest - from) / (to - from)));
+}
+
+/**
+ * The fast model's and the replay's step rates, geometrically weighted by `replayWeight`, where the replay answers
+ * (`--mps-model blend`): the fast model fits its split on mixes, the replay plays the kernels; each misses where the
+ * other does not (docs/calibration.md, rules B and G). Utilization is weighted the same way, arithmetically.
  */
 export function blendMps(traces: StepTraces): MpsModel {
   const replayed = replayMps(traces);
@@ -54,9 +68,10 @@ export function blendMps(traces: StepTraces): MpsModel {
     const kernels = replayed(runners, slice, params);
     if (kernels === undefined) return undefined;
     const fast = mpsRates(runners, slice, params);
+    const w = replayWeight(runners);
     return {
-      rates: kernels.rates.map((r, i) => Math.sqrt(r * fast.rates[i])),
-      utilization: (kernels.utilization + fast.utilization) / 2,
+      rates: kernels.rates.map((r, i) => r ** w * fast.rates[i] ** (1 - w)),
+      utilization: w * kernels.utilization + (1 - w) * fast.utilization,
     };
   };
 }

@@ -560,7 +560,8 @@ test("zoo27, four models new to session 31 in mixes no fit saw: the fast model, 
   // 20261230), two triples and four copies of mobilenetv4_conv_small, fresh processes started together; planned in
   // session 30 as a test set for the three MPS models as they shipped (docs/calibration.md, check C30). Measured:
   // fast 6.84 %, replay 6.80 %, blend 5.66 % over 34 jobs; max job 42.8, 39.8 and 41.3 % (edgenext_x_small beside
-  // dm_nfnet_f0, too fast predicted by all three).
+  // dm_nfnet_f0, too fast predicted by all three). Session 32's rule G (the blend leans on the replay beside kernels
+  // averaging over 250 us; eva02_tiny beside vgg16 here): blend 5.75 %.
   const zoo = runs.filter((r) => experimentOf.get(r.runId) === "zoo27-unseen-check" && r.mode === "mps");
   t.is(zoo.length, 15);
   const jobs = (mps: NamedMpsModel) =>
@@ -570,7 +571,7 @@ test("zoo27, four models new to session 31 in mixes no fit saw: the fast model, 
   const blended = jobs({ name: "blend", model: blendMps(traces) });
   holdsMape(t, fast, 34, 6.85);
   holdsMape(t, replayed, 34, 6.8);
-  holdsMape(t, blended, 34, 5.7);
+  holdsMape(t, blended, 34, 5.76);
   // Rule B's claim, on models that came after it: the blend errs less than either model it blends.
   t.true(mapeOf(blended) < Math.min(mapeOf(fast), mapeOf(replayed)));
 });
@@ -730,11 +731,13 @@ test("the blend of the fast model and the replay (--mps-model blend): leave-mode
   // model's 8.22 %). Session 29: 7.32 % over 2,232 job predictions, fresh processes 6.89 %, run totals 4.23 %, max
   // 111.7 % (ConvNeXt-style copies autotuned together); the validation subset 6.09 %. Issue 13's targets: 8 % and 5 %.
   // Session 31 (zoo27's mixes in, no model change): 7.30 % over 2,291, fresh 6.88 %, run totals 4.251 %, the
-  // validation subset 6.07 %.
-  t.true(s.mape_unseen.mps <= 7.35, `mps ${s.mape_unseen.mps}%`);
-  t.true(unseen.by_processes.fresh.mps.mean_abs! <= 6.9, `fresh ${unseen.by_processes.fresh.mps.mean_abs}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 4.26, `run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
-  t.true(s.mape.mps <= 6.1, `validation subset ${s.mape.mps}%`);
+  // validation subset 6.07 %. Session 32, rule G (the replay's weight rises to 1 as the mix's longest mean kernel
+  // goes from 250 to 500 us; chosen on these predictions, tested on zoo28 and zoo29): 7.14 %, fresh 6.64 %, run
+  // totals 4.06 %, the validation subset 6.03 %.
+  t.true(s.mape_unseen.mps <= 7.15, `mps ${s.mape_unseen.mps}%`);
+  t.true(unseen.by_processes.fresh.mps.mean_abs! <= 6.65, `fresh ${unseen.by_processes.fresh.mps.mean_abs}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 4.07, `run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(s.mape.mps <= 6.05, `validation subset ${s.mape.mps}%`);
 });
 
 /** The compared MPS jobs of a folder of diagnostic runs, predicted with the shipped set. */

@@ -1,9 +1,11 @@
 import test from "ava";
 import {
   blendMps,
+  BLEND_RAMP_US,
   replay,
   replayLength,
   replayMps,
+  replayWeight,
   TIME_SLICE_S,
   type JobTrace,
 } from "../../sim/replay/index.ts";
@@ -56,7 +58,7 @@ test("the fast model answers for a job alone, a capped job, one starting up, one
   fast([a, b], { mode: "mig", instance, inside: "mps" });
 });
 
-test("blend: the geometric mean of the fast model's and the replay's rates where the replay answers", (t) => {
+test("blend: the geometric mean of the fast model's and the replay's rates where the replay answers and kernels are short", (t) => {
   const blend = blendMps(traces);
   const fast = share(gpu, mps, [a, b], params).stepsPerSecond;
   const replayed = share(gpu, mps, [a, b], params, model).stepsPerSecond;
@@ -65,4 +67,33 @@ test("blend: the geometric mean of the fast model's and the replay's rates where
   // Where the replay declines (a capped job), the fast model answers alone.
   const capped = [a, { ...b, smLimit: 40 }];
   t.deepEqual(share(gpu, mps, capped, params, blend), share(gpu, mps, capped, params));
+});
+
+/** `runner` whose solo kernels average `meanUs`. */
+const withMeanKernel = (runner: CoRunner, meanUs: number): CoRunner => ({
+  profile: {
+    ...runner.profile,
+    kernels: { perStep: 10, exposedPerStep: 0, meanUs, turnUs: meanUs, largeShare: 1 },
+  },
+});
+
+test("blend: the replay's weight rises from 1/2 to 1 as the mix's longest mean kernel crosses the ramp", (t) => {
+  const [from, to] = BLEND_RAMP_US;
+  t.is(replayWeight([a, b]), 0.5); // no kernel figures: even
+  t.is(replayWeight([withMeanKernel(a, from), b]), 0.5);
+  t.is(replayWeight([a, withMeanKernel(b, (from + to) / 2)]), 0.75);
+  t.is(replayWeight([withMeanKernel(a, 50), withMeanKernel(b, 10 * to)]), 1);
+
+  const blend = blendMps(traces);
+  const long = [a, withMeanKernel(b, to)];
+  t.deepEqual(
+    share(gpu, mps, long, params, blend).stepsPerSecond,
+    share(gpu, mps, long, params, model).stepsPerSecond,
+  );
+  const halfway = [a, withMeanKernel(b, (from + to) / 2)];
+  const fast = share(gpu, mps, halfway, params).stepsPerSecond;
+  const replayed = share(gpu, mps, halfway, params, model).stepsPerSecond;
+  share(gpu, mps, halfway, params, blend).stepsPerSecond.forEach((r, i) =>
+    t.true(Math.abs(r - replayed[i] ** 0.75 * fast[i] ** 0.25) < 1e-12 * r),
+  );
 });
