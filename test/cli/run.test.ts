@@ -180,7 +180,7 @@ test("output into a closed pipe (colloc ... | head -1) ends quietly with exit 0"
   t.is(stderr, "");
 });
 
-test("--mps-model replay replays MPS mixes from the set's kernel traces, blend takes the middle; the summary names the model", async (t) => {
+test("--mps-model replay replays MPS mixes from the set's kernel traces, blend leans on it beside long kernels; the summary names the model", async (t) => {
   const { dir } = scratch("colloc-cli-run-replay-");
   const file = longBesideShort(dir);
   const [fast, replayed, blended] = await Promise.all(
@@ -195,9 +195,8 @@ test("--mps-model replay replays MPS mixes from the set's kernel traces, blend t
   t.is(r.jobs.finished, 2);
   // Only the pair's training phase is replayed (start-ups and a job alone keep the fast model): its times move.
   t.not(r.completion_s.p95, f.completion_s.p95);
-  // The blend's rates lie between the two models', so its times do too.
-  const [lo, hi] = [f.completion_s.p95, r.completion_s.p95].sort((x: number, y: number) => x - y);
-  t.true(b.completion_s.p95 > lo && b.completion_s.p95 < hi, `${b.completion_s.p95} not in ${lo}..${hi}`);
+  // convmixer_1536's kernels average 544 us, past the blend's ramp (rule G): the blend is the replay there.
+  t.deepEqual(b.completion_s, r.completion_s);
 });
 
 test("--mps-model auto, the default, blends a few jobs on a set with kernel traces, else runs the fast model", async (t) => {
