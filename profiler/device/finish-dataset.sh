@@ -21,6 +21,13 @@
 # killed at its limit still packs what it recorded (the steps run in the background so the TERM trap fires at
 # once), but the run it was in the middle of is lost with the rest of that step.
 set -o pipefail
+# The dataset holds one GPU model's runs: a call that landed on another (the device tool may lend an H100 for an H200)
+# stops before it records anything. GPU_NAME names the model wanted (a substring of nvidia-smi's name).
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+case "$gpu" in
+  *"${GPU_NAME:-H200}"*) ;;
+  *) echo "this machine's GPU is '$gpu', not an ${GPU_NAME:-H200}: nothing recorded (GPU_NAME names another)"; exit 3 ;;
+esac
 export PYTHONUNBUFFERED=1
 R=/tmp/colloc-runs
 start=$(date +%s)
