@@ -31,8 +31,7 @@ export function withMpsModelOption(command: Command): Command {
     "MPS co-runners on a whole GPU: fast (the fitted model), replay (kernel-level replay of the set's traced " +
       "steps, once per distinct mix: slower; the fast model where a job starts up, is capped or has no trace), " +
       "blend (the geometric mean of the two where the replay answers, weighted to the replay beside long kernels) or " +
-      "auto (blend for a set with kernel " +
-      `traces and at most ${AUTO_BLEND_MAX_JOBS} jobs, else fast)`,
+      `auto (blend for a set with kernel traces and at most ${AUTO_BLEND_MAX_JOBS} jobs, else fast)`,
     "auto",
   );
 }
