@@ -16,7 +16,8 @@
 # `... restore` after.
 # Complete run folders are skipped (the plan is resumable); replays and the start-up scenario are rerun in place.
 # Brings back $OUT/new-runs.tar.gz (every folder this call wrote, found by modification time, reruns included) and a
-# log; unpack into calibration/data/h200-runs (a rerun replaces its folder) and update its README.
+# log; unpack into calibration/data/h200-runs (RUNS, the folder the plan resumes from; a rerun replaces its folder)
+# and update its README.
 # Keep BUDGET_S under the call's limit (the device time left less the machine's start, up to 2 minutes): a call
 # killed at its limit still packs what it recorded (the steps run in the background so the TERM trap fires at
 # once), but the run it was in the middle of is lost with the rest of that step.
@@ -40,7 +41,7 @@ named() {
   echo "/tmp/colloc-scenarios/$(basename "$1")"
 }
 mkdir -p "$R"
-cp -r calibration/data/h200-runs/. "$R/"
+cp -r "${RUNS:-calibration/data/h200-runs}/." "$R/"
 touch "$R/.copied"
 sleep 1 # folders written from now on are newer than the marker
 # Every folder this call wrote (by modification time) into $OUT/new-runs.tar.gz; on exit and when killed.
