@@ -2,14 +2,12 @@
  * `colloc calibrate`'s work: an ingested dataset of one GPU -> a calibration set (profiles, sharing parameters,
  * provenance, fit errors, tables). Runs marked `validation` are never fitted.
  */
-import { InputError } from "../sim/input-error.ts";
-import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { Dataset } from "./dataset.ts";
+import { datasetGpu } from "./dataset-gpu.ts";
 import { mpsFitRange, outsideMpsFitRange } from "./fit/mps-range.ts";
 import { fitProfiles } from "./fit/profiles.ts";
 import { fitSharingParams, startingSharing } from "./fit/sharing-params.ts";
 import { fitStartupWaits } from "./fit/startup.ts";
-import { median } from "./fit/stats.ts";
 import { measuredRuns } from "./measured.ts";
 import type { CalibrationSet } from "./set-schema.ts";
 import { smPointTable, workloadTable } from "./tables.ts";
@@ -26,38 +24,12 @@ const distinct = (values: (string | null)[]) =>
 
 export function calibrate(ds: Dataset, command: string): CalibrationOutput {
   const runs = measuredRuns(ds);
-  if (runs.length === 0) throw new InputError(ds.dir, "runs.arrow", "at least one run");
-  const spec = catalogGpu(runs[0].gpu, { file: `${ds.dir}/runs.arrow`, field: `${runs[0].runId}.gpu_name` });
-  for (const r of runs) {
-    const other = catalogGpu(r.gpu, { file: `${ds.dir}/runs.arrow`, field: `${r.runId}.gpu_name` });
-    if (other.name !== spec.name) {
-      throw new InputError(
-        `${ds.dir}/runs.arrow`,
-        `${r.runId}.gpu_name`,
-        `a run on ${spec.name} like the others (one set per GPU)`,
-        r.gpu,
-      );
-    }
-  }
-  // What NVML shows used beyond the process's own memory in solo runs: driver reservations, not a process.
-  const baselines = runs
-    .filter((r) => r.usable && !r.validation && r.mode === "exclusive" && r.procs.length === 1)
-    .map((r) =>
-      r.memoryUsedBytes !== null && r.procs[0].memoryBytes !== null
-        ? r.memoryUsedBytes - r.procs[0].memoryBytes
-        : null,
-    )
-    .filter((b): b is number => b !== null);
+  const { spec, gpu } = datasetGpu(ds, runs);
   const fittedProfiles = fitProfiles(ds, runs, spec.name, spec.sms);
   const fitted = ds.runs.filter((r) => fittedProfiles.runsUsed.includes(r.run_id));
   const base: CalibrationSet = {
     schema: "colloc.calibration/1",
-    gpu: {
-      name: spec.name,
-      sms: spec.sms,
-      memoryBytes: ds.runs[0].gpu_memory_bytes,
-      baselineMemoryBytes: baselines.length ? median(baselines) : 0,
-    },
+    gpu,
     provenance: {
       command,
       // The newest run's end, not the wall clock, so calibrating the same data twice gives the same bytes.
@@ -105,6 +77,12 @@ export function calibrate(ds: Dataset, command: string): CalibrationOutput {
     warnings: [
       ...base.warnings,
       ...(range === undefined ? [] : outsideMpsFitRange(Object.values(base.workloads), range)),
+      ...(sharing.unfitted.length === 0
+        ? []
+        : [
+            `no co-running run to fit ${sharing.unfitted.join(", ")}: they stay 0, as if sharing cost nothing ` +
+              `(record mixes of these workloads, or keep a set's with --base SET)`,
+          ]),
     ],
   };
   return {

@@ -2,15 +2,15 @@
  * `colloc calibrate DIR --base SET`: the workloads of an ingested dataset added to a copy of a calibration set.
  * The base's global sharing parameters are kept as fitted on its own runs (provenance.base says which set, made
  * how and when); each workload of DIR gets its profile from DIR alone: solo figures, SM curve, kernel trace,
- * least memory, start-up, and its own time-sliced start-up wait where DIR has it start beside a busy job.
+ * least memory, start-up, and its own time-sliced start-up wait where DIR has it start beside a busy job. DIR may
+ * be of another GPU: its set then keeps the base's sharing parameters alone (`baseOn`).
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { InputError } from "../sim/input-error.ts";
 import type { JobTrace } from "../sim/replay/index.ts";
-import { gpu as catalogGpu } from "../sim/hardware/names.ts";
 import type { CalibrationOutput } from "./calibrate.ts";
 import type { Dataset } from "./dataset.ts";
+import { datasetGpu, type DatasetGpu } from "./dataset-gpu.ts";
 import { outsideMpsFitRange } from "./fit/mps-range.ts";
 import { fitProfiles, withoutWorkloads, type SmPointRow } from "./fit/profiles.ts";
 import { fitStartupWaits } from "./fit/startup.ts";
@@ -32,21 +32,6 @@ export interface BaseSet {
 const union = (a: string | undefined, b: (string | null)[]) =>
   [...new Set([...(a ? a.split(", ") : []), ...b.filter((v): v is string => !!v)])].sort().join(", ");
 
-function checkGpu(ds: Dataset, base: BaseSet): void {
-  const runs = measuredRuns(ds);
-  if (runs.length === 0) throw new InputError(ds.dir, "runs.arrow", "at least one run");
-  for (const r of runs) {
-    const at = { file: `${ds.dir}/runs.arrow`, field: `${r.runId}.gpu_name` };
-    if (catalogGpu(r.gpu, at).name !== base.set.gpu.name)
-      throw new InputError(
-        at.file,
-        at.field,
-        `a run on ${base.set.gpu.name}, the GPU of set ${base.name}`,
-        r.gpu,
-      );
-  }
-}
-
 function smPointRows(dir: string): SmPointRow[] {
   const file = join(dir, "sm-points.arrow");
   return existsSync(file)
@@ -56,10 +41,45 @@ function smPointRows(dir: string): SmPointRow[] {
     : [];
 }
 
+/**
+ * The base as DIR's GPU sees it. On the base's GPU, all of it. On another, its sharing parameters alone (they are
+ * ratios of how co-runners share a GPU, taken to hold for another GPU until its own mixes are fitted), with that
+ * GPU's power figures: the base's workloads, traces, SM points, fit errors of workloads and MIG slice speeds are
+ * its GPU's speeds and stay behind.
+ */
+function baseOn(base: BaseSet, { spec, gpu }: DatasetGpu): { set: CalibrationSet; across: boolean } {
+  const old = base.set;
+  if (spec.name === old.gpu.name) return { set: old, across: false };
+  const { migSlices: _, ...rest } = old;
+  return {
+    across: true,
+    set: {
+      ...rest,
+      gpu,
+      sharing: { ...old.sharing, idlePowerW: spec.power.idleW, maxPowerW: spec.power.maxW },
+      workloads: {},
+      fitErrors: Object.fromEntries(
+        Object.entries(old.fitErrors).filter(([k]) => !k.startsWith("workloads.")),
+      ),
+      transfers: Object.keys(old.sharing)
+        .filter((k) => k !== "idlePowerW" && k !== "maxPowerW")
+        .map((k) => ({
+          path: `sharing.${k}`,
+          from: `${old.gpu.name} (set ${base.name})`,
+          method: "kept as fitted",
+        })),
+      skipped: [],
+      warnings: [
+        `sharing parameters kept as ${base.name} fitted them on ${old.gpu.name}'s co-running runs; this set's ` +
+          `profiles are ${spec.name}'s: calibrate without --base, with its own co-running runs, fits them here`,
+      ],
+    },
+  };
+}
+
 export function extendSet(base: BaseSet, ds: Dataset, command: string): CalibrationOutput {
-  checkGpu(ds, base);
-  const { set: old } = base;
   const runs = measuredRuns(ds);
+  const { set: old, across } = baseOn(base, datasetGpu(ds, runs));
   const fitted = fitProfiles(ds, runs, old.gpu.name, old.gpu.sms);
   const shared = runs.filter((r) => r.usable && !r.validation && r.procs.length > 1 && r.mode !== "replay");
   const ids = Object.keys(fitted.profiles);
@@ -152,7 +172,7 @@ export function extendSet(base: BaseSet, ds: Dataset, command: string): Calibrat
       ...warnings,
     ],
   };
-  const oldTraces = existsSync(join(base.dir, TRACE_FILE)) ? loadTraces(base.dir) : undefined;
+  const oldTraces = !across && existsSync(join(base.dir, TRACE_FILE)) ? loadTraces(base.dir) : undefined;
   const newTraces = tracesFromDataset(ds, fitted.soloRuns, added, old.gpu.sms);
   // The base's traces of workloads DIR does not replace, and DIR's, in workload order.
   const merged = (kept: Map<string, JobTrace> | undefined, fresh: Map<string, JobTrace>) =>
@@ -161,7 +181,10 @@ export function extendSet(base: BaseSet, ds: Dataset, command: string): Calibrat
     solo: merged(oldTraces?.solo, newTraces.solo),
     startedTogether: merged(oldTraces?.startedTogether, newTraces.startedTogether),
   };
-  const points = [...smPointRows(base.dir).filter((r) => !isNew(r.workload)), ...fitted.smPoints];
+  const points = [
+    ...(across ? [] : smPointRows(base.dir)).filter((r) => !isNew(r.workload)),
+    ...fitted.smPoints,
+  ];
   return {
     set,
     tables: {

@@ -89,6 +89,8 @@ export interface FittedSharing {
   sharing: SharingParams;
   fitErrors: Record<string, FitError>;
   runsUsed: string[];
+  /** Throughput parameters no run of their mode fitted: they keep their starting value, 0. */
+  unfitted: string[];
 }
 
 /** `set` holds the fitted profiles and starting sharing parameters (its maxPowerW is kept). */
@@ -97,6 +99,7 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
   const naive = usable.filter((r) => r.mode === "naive");
   const mps = usable.filter((r) => r.mode === "mps" || r.mode === "mps-partitioned");
   const fitErrors: Record<string, FitError> = {};
+  const unfitted = new Set<string>();
   let sharing = { ...set.sharing };
 
   const jobs = (rs: MeasuredRun[]) =>
@@ -117,7 +120,10 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
     max: number,
     modeName: string,
   ) => {
-    if (modeRuns.length === 0) return;
+    if (modeRuns.length === 0) {
+      unfitted.add(key);
+      return;
+    }
     const errors = (x: number) => throughputErrors(set, modeRuns, { ...sharing, [key]: x });
     const best = minimize1d((x) => trimmedMean(errors(x), FIT_TRIM), 0, max);
     sharing = { ...sharing, [key]: best.x };
@@ -190,5 +196,5 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
       points: rows.length,
     };
   }
-  return { sharing, fitErrors, runsUsed: usable.map((r) => r.runId).sort() };
+  return { sharing, fitErrors, runsUsed: usable.map((r) => r.runId).sort(), unfitted: [...unfitted] };
 }

@@ -16,7 +16,8 @@ export function registerCalibrate(program: Command): void {
     .argument("<dir>", "ingested Arrow folder")
     .option(
       "--base <set>",
-      "calibration set (shipped name or folder) whose sharing parameters and workloads to keep",
+      "calibration set (shipped name or folder) whose sharing parameters and workloads to keep (its sharing " +
+        "parameters alone when the dataset is of another GPU)",
     )
     .option("--out <setdir>", "calibration set folder to write", "calibration-set")
     .option("--json", "print the fitted parameters as one JSON object")
@@ -36,7 +37,9 @@ export function registerCalibrate(program: Command): void {
       const baseSet = from?.set;
       const workloads = Object.values(set.workloads).filter((w) => baseSet?.workloads[w.id] !== w);
       const skipped = set.skipped.filter((s) => !baseSet?.skipped.includes(s));
-      const warnings = set.warnings.slice(baseSet?.warnings.length ?? 0);
+      // A base of another GPU leaves its warnings behind with its workloads (calibration/extend.ts).
+      const across = baseSet !== undefined && baseSet.gpu.name !== set.gpu.name;
+      const warnings = set.warnings.slice(across ? 0 : (baseSet?.warnings.length ?? 0));
       if (options.json) {
         const added = from ? { base: set.provenance.base, added: workloads.map((w) => w.id) } : {};
         process.stdout.write(
@@ -60,8 +63,11 @@ export function registerCalibrate(program: Command): void {
       for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
       if (from) {
         const keptCount = Object.keys(set.workloads).length - workloads.length;
+        const what = across
+          ? `its sharing parameters, fitted on ${from.set.gpu.name} (this set is ${set.gpu.name}'s)`
+          : `its sharing parameters and ${keptCount} workload(s)`;
         process.stdout.write(
-          `kept from ${from.name}: its sharing parameters and ${keptCount} workload(s) (${from.set.provenance.command}, ${from.set.provenance.date})\n`,
+          `kept from ${from.name}: ${what} (${from.set.provenance.command}, ${from.set.provenance.date})\n`,
         );
       } else
         for (const [name, value] of Object.entries(set.sharing)) process.stdout.write(`${name}: ${value}\n`);

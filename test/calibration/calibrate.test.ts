@@ -46,6 +46,18 @@ test("a run from another GPU mixed into the dataset is refused", (t) => {
   t.regex(error.message, /gpu_name/);
 });
 
+test("a dataset without co-running runs warns that its sharing parameters stay 0", (t) => {
+  const ds = syntheticDataset();
+  const alone = new Set(ds.runs.filter((r) => /^(solo|cap\d+)-/.test(r.run_id)).map((r) => r.run_id));
+  const { set } = calibrate({ ...ds, runs: ds.runs.filter((r) => alone.has(r.run_id)) }, "test");
+  t.is(set.sharing.mpsInterference, 0);
+  t.true(
+    set.warnings.some((w) => /^no co-running run to fit switchOverhead, .*mpsInterference, .*stay 0/.test(w)),
+  );
+  // With its pairs and copies, nothing is left unfitted.
+  t.false(calibrate(ds, "test").set.warnings.some((w) => w.startsWith("no co-running run")));
+});
+
 test("a run that trained under a memory cap gives the workload's least memory and stays out of its solo figures", (t) => {
   const ds = syntheticDataset();
   const id = "solo-medium-cap8";

@@ -106,12 +106,34 @@ test("a workload without kernel-traced solo runs is skipped with the reason, the
   t.regex(set.skipped[0].reason, /^iterations\.busy_us: expected kernel-traced iterations of a solo run/);
 });
 
-test("runs of another GPU than the base set's are refused, naming the run", (t) => {
+test("a dataset of two GPUs is refused, naming the run", (t) => {
   const ds = newRuns();
-  ds.runs[0] = { ...ds.runs[0], gpu_name: "NVIDIA A100-SXM4-40GB" };
+  ds.runs[1] = { ...ds.runs[1], gpu_name: "NVIDIA A100-SXM4-40GB" };
   const error = t.throws(() => extendSet(base, ds, "test"), { instanceOf: InputError });
-  t.is(error.field, `${ds.runs[0].run_id}.gpu_name`);
-  t.is(error.expected, "a run on H200-141GB, the GPU of set base");
+  t.is(error.field, `${ds.runs[1].run_id}.gpu_name`);
+  t.is(error.expected, "a run on H200-141GB like the others (one set per GPU)");
+});
+
+test("a dataset of another GPU gets a set of that GPU with the base's sharing parameters alone", (t) => {
+  const ds = newRuns();
+  const h100 = { ...ds, runs: ds.runs.map((r) => ({ ...r, gpu_name: "NVIDIA H100 80GB HBM3" })) };
+  const { set } = extendSet(base, h100, "colloc calibrate new-tables --base base --out mine");
+  parseCalibrationSet("mine/parameters.json", set);
+  t.is(set.gpu.name, "H100-SXM5-80GB");
+  // The base's workload ran on its own GPU: only the dataset's are profiled here.
+  t.deepEqual(Object.keys(set.workloads), ["large", "medium"]);
+  const { idlePowerW, maxPowerW, ...ratios } = set.sharing;
+  const { idlePowerW: baseIdle, maxPowerW: baseMax, ...baseRatios } = base.set.sharing;
+  t.deepEqual(ratios, baseRatios);
+  t.notDeepEqual([idlePowerW, maxPowerW], [baseIdle, baseMax]);
+  // Each kept parameter is listed as carried from the base's GPU, and a warning says how to fit them here.
+  t.deepEqual(
+    set.transfers.map((x) => x.path),
+    Object.keys(baseRatios).map((k) => `sharing.${k}`),
+  );
+  t.true(set.transfers.every((x) => x.from === "H200-141GB (set base)"));
+  t.false(set.warnings.includes("a warning of the base's own"));
+  t.regex(set.warnings[0], /^sharing parameters kept as base fitted them on H200-141GB's co-running runs/);
 });
 
 test("--base warns of a new workload whose turn figures lie beyond what the base's MPS fit read", (t) => {
