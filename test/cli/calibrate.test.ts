@@ -1,0 +1,37 @@
+import test from "ava";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { colloc } from "./colloc.ts";
+
+test("runs of an H100 calibrated on the H200 set: a set of the H100, the H200's sharing parameters, and said so", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "colloc-cal-h100-"));
+  const tables = join(dir, "tables");
+  const setDir = join(dir, "set");
+  t.is((await colloc("ingest", "calibration/data/h100-runs", "--out", tables)).code, 0);
+  const cal = await colloc("calibrate", tables, "--base", "h200", "--out", setDir);
+  t.is(cal.code, 0, cal.stderr);
+  t.regex(
+    cal.stdout,
+    /^kept from h200: its sharing parameters, fitted on H200-141GB \(this set is H100-SXM5-80GB's\)/m,
+  );
+  t.regex(
+    cal.stderr,
+    /^warning: sharing parameters kept as h200 fitted them on H200-141GB's co-running runs/m,
+  );
+  const set = JSON.parse(readFileSync(join(setDir, "parameters.json"), "utf8"));
+  t.is(set.gpu.name, "H100-SXM5-80GB");
+  t.true(set.transfers.some((x: { path: string }) => x.path === "sharing.mpsInterference"));
+  // The set predicts the H100's own mixes.
+  const v = await colloc(
+    "validate",
+    "--set",
+    setDir,
+    "--against",
+    "calibration/data/h100-runs",
+    "--no-leave-models-out",
+    "--json",
+  );
+  t.is(v.code, 0, v.stderr);
+  t.is(JSON.parse(v.stdout).throughput.mps.n, 30);
+});
