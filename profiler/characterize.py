@@ -168,17 +168,18 @@ def run_replays(ids: list[str], workloads: dict[str, Workload], environment: dic
 def next_commands(out: Path, gpu_name: str, scenario: bool) -> tuple[list[str], str | None]:
     """The colloc commands that turn the runs into predictions (with `scenario`, running the try-out scenario), and
     a note when no set of this GPU ships."""
-    base = shipped_set(gpu_name)
+    shipped = shipped_set(gpu_name)
+    base = shipped or facts().sharing_base
     tables, set_dir, results = (f"{out}-{suffix}" for suffix in ("tables", "set", "results"))
-    calibrate = f"colloc calibrate {tables} --base {base} --out {set_dir}" if base else f"colloc calibrate {tables} --out {set_dir}"
-    commands = [f"colloc ingest {out} --out {tables}", calibrate]
+    commands = [f"colloc ingest {out} --out {tables}", f"colloc calibrate {tables} --base {base} --out {set_dir}"]
     if scenario:
         commands.append(f"colloc run {out / SCENARIO_FILE} --out {results}")
     note = None
-    if base is None:
+    if shipped is None:
         note = (
-            f"colloc ships no calibration set of {gpu_name}: this calibrate fits one from these runs alone, whose sharing "
-            "parameters stay at their starting values without co-running runs (python -m profiler plan, docs/profiler.md)"
+            f"colloc ships no calibration set of {gpu_name}: this calibrate builds one from these runs and keeps the "
+            f"{base} set's sharing parameters as fitted on its GPU; co-running runs of this GPU (python -m profiler "
+            "plan, docs/profiler.md) and calibrate without --base fit them here"
         )
     return commands, note
 

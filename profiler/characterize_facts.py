@@ -18,6 +18,7 @@ TPC_SMS = 2
 @dataclass(frozen=True)
 class Facts:
     gpus: tuple[dict, ...]
+    sharing_base: str
     fallback_fractions: tuple[float, ...]
     costs_s: dict[str, float]
     startup_train_s: float
@@ -31,6 +32,7 @@ def facts() -> Facts:
     doc = yaml.safe_load(FACTS_PATH.read_text())
     return Facts(
         gpus=tuple(doc["gpus"]),
+        sharing_base=str(doc["sharing_base"]),
         fallback_fractions=tuple(doc["fallback_fractions"]),
         costs_s=dict(doc["costs_s"]),
         startup_train_s=float(doc["startup_train_s"]),

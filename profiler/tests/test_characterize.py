@@ -13,6 +13,7 @@ from test_bad_input import assert_refused
 
 from profiler import spec_check
 from profiler.__main__ import main
+from profiler.characterize import next_commands
 from profiler.characterize_facts import sm_caps
 from profiler.experiment import Experiment, ProcSpec, Settings
 from profiler.jsonl import read_jsonl
@@ -69,6 +70,16 @@ def test_characterize_records_every_run_calibration_uses_then_resumes_with_nothi
     assert "expected device time: about 0.0 min (0 s)" in again.stdout
     assert f"summary: skipped {len(runs)} in" in again.stdout
     assert {r: json.loads((out / r / "manifest.json").read_text())["started_at"] for r in runs} == started
+
+
+def test_a_gpu_without_a_set_of_its_own_keeps_the_h200_sets_sharing_parameters(tmp_path):
+    out = tmp_path / "my-runs"
+    commands, note = next_commands(out, "NVIDIA L40S", scenario=False)
+    assert commands == [f"colloc ingest {out} --out {out}-tables", f"colloc calibrate {out}-tables --base h200 --out {out}-set"]
+    assert note is not None and note.startswith("colloc ships no calibration set of NVIDIA L40S") and "h200 set's sharing" in note
+    # A GPU with its own set: that set, and nothing to say.
+    commands, note = next_commands(out, "NVIDIA A100-SXM4-40GB", scenario=False)
+    assert commands[1] == f"colloc calibrate {out}-tables --base a100 --out {out}-set" and note is None
 
 
 def test_sm_caps_are_the_mig_sizes_of_known_gpus_and_sevenths_of_others():
