@@ -49,10 +49,24 @@ function workloadCaveats(p: WorkloadProfile, input: ClusterInput, mps: boolean):
   return found;
 }
 
-/** The caveats of a scenario's predictions, by workload id. */
+/** Whether some GPU runs jobs side by side (time-sliced or MPS), where the sharing parameters apply. */
+const shares = (input: ClusterInput) => hasMps(input) || input.gpus.some((g) => g.sharing.mode === "naive");
+
+/** The caveats of a scenario's predictions: the set's, then by workload id. */
 export function caveats(input: ClusterInput): string[] {
   const mps = hasMps(input);
-  return Object.keys(input.workloads)
-    .sort()
-    .flatMap((id) => workloadCaveats(input.workloads[id], input, mps));
+  const { sharingFrom, gpu } = input.calibration;
+  const set =
+    sharingFrom !== undefined && shares(input)
+      ? [
+          `sharing parameters kept from ${sharingFrom}, not fitted on ${gpu}'s co-running runs (on an H100 they ` +
+            `predicted plain MPS with a mean error of 3.2 % per job: docs/calibration.md, check H1)`,
+        ]
+      : [];
+  return [
+    ...set,
+    ...Object.keys(input.workloads)
+      .sort()
+      .flatMap((id) => workloadCaveats(input.workloads[id], input, mps)),
+  ];
 }

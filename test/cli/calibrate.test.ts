@@ -1,7 +1,8 @@
 import test from "ava";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stringify } from "yaml";
 import { colloc } from "./colloc.ts";
 
 test("runs of an H100 calibrated on the H200 set: a set of the H100, the H200's sharing parameters, and said so", async (t) => {
@@ -34,4 +35,30 @@ test("runs of an H100 calibrated on the H200 set: a set of the H100, the H200's 
   );
   t.is(v.code, 0, v.stderr);
   t.is(JSON.parse(v.stdout).throughput.mps.n, 30);
+  // A scenario on it says where its sharing parameters came from.
+  const scenario = join(dir, "pair.yaml");
+  writeFileSync(
+    scenario,
+    stringify({
+      name: "pair",
+      seed: 1,
+      calibration: setDir,
+      hardware: { gpus: [{ gpu: "H100-SXM5-80GB", count: 1, sharing: { mode: "mps" } }] },
+      jobs: {
+        list: ["vgg19-in-b128", "inceptionnextt-in-b64"].map((workload, i) => ({
+          id: `j${i}`,
+          arrival_s: 0,
+          workload,
+          iterations: 50,
+        })),
+      },
+      scheduler: { policy: "mps-pack", params: {} },
+    }),
+  );
+  const run = await colloc("run", scenario, "--out", join(dir, "pair-out"));
+  t.is(run.code, 0, run.stderr);
+  t.regex(
+    run.stderr,
+    /^caveat: sharing parameters kept from H200-141GB \(set h200\), not fitted on H100-SXM5-80GB's/m,
+  );
 });

@@ -29,7 +29,7 @@ const mpsFitRange = {
   activity: [0.4, 1] as [number, number],
 };
 
-const scenario = (sharing: Record<string, unknown>) =>
+const scenario = (sharing: Record<string, unknown>, set: object = {}) =>
   loadScenario(
     stringify({
       name: "caveats",
@@ -41,7 +41,7 @@ const scenario = (sharing: Record<string, unknown>) =>
     }),
     {
       file: "test.yaml",
-      calibration: () => ({ ...calibration, workloads, mpsFitRange }),
+      calibration: () => ({ ...calibration, workloads, mpsFitRange, ...set }),
       readText: () => "",
     },
   );
@@ -63,4 +63,17 @@ test("without MPS only a profile scaled from another GPU is a caveat", (t) => {
     caveats(scenario({ mode: "naive" })).map((c) => c.slice(0, c.indexOf(":"))),
     ["scaled"],
   );
+});
+
+test("a set whose sharing parameters came from another GPU says so wherever jobs share a GPU", (t) => {
+  const carried = { transfers: [{ path: "sharing.mpsInterference", from: "H200-141GB (set h200)" }] };
+  for (const mode of ["mps", "naive"]) {
+    const found = caveats(scenario({ mode }, carried));
+    t.regex(
+      found[0],
+      /^sharing parameters kept from H200-141GB \(set h200\), not fitted on .*'s co-running runs/,
+    );
+  }
+  t.false(caveats(scenario({ mode: "exclusive" }, carried)).some((c) => c.startsWith("sharing parameters")));
+  t.false(caveats(scenario({ mode: "mps" })).some((c) => c.startsWith("sharing parameters")));
 });

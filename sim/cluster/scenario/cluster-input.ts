@@ -54,9 +54,16 @@ export interface ClusterInput {
   seed: number;
   /**
    * The calibration set the workloads were resolved in: its name, GPU, fitted sharing-model parameters and the
-   * turn-weight figures its MPS fit read (absent: a set without one).
+   * turn-weight figures its MPS fit read (absent: a set without one), and the GPU whose co-running runs fitted its
+   * sharing parameters when not this one (`colloc calibrate --base` across GPUs).
    */
-  calibration: { name: string; gpu: string; sharing: SharingParams; mpsFitRange?: MpsFitRange };
+  calibration: {
+    name: string;
+    gpu: string;
+    sharing: SharingParams;
+    mpsFitRange?: MpsFitRange;
+    sharingFrom?: string;
+  };
   gpus: ClusterGpu[];
   nodes: ClusterNode[];
   workloads: Record<string, WorkloadProfile>;

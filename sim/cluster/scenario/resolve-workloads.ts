@@ -14,6 +14,8 @@ export interface CalibrationSource {
   skipped?: { workload: string; reason: string }[];
   /** The turn-weight figures its MPS fit read (absent: sets without one). */
   mpsFitRange?: MpsFitRange;
+  /** Figures carried from another GPU rather than measured on this one ("sharing.*": its sharing parameters). */
+  transfers?: { path: string; from: string }[];
 }
 
 export type ProfileLookup = (id: string) => WorkloadProfile | undefined;

@@ -116,6 +116,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
   checkPercentages(jobs, scenario, file);
   const ids = new Set<string>();
   for (const j of jobs) if (j.workload !== undefined) ids.add(j.workload);
+  const sharingFrom = set.transfers?.find((x) => x.path.startsWith("sharing."))?.from;
   const workloads = Object.fromEntries([...ids].sort().map((id) => [id, lookup(id)!]));
   return {
     name: scenario.name,
@@ -126,6 +127,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
       gpu: set.gpu.name,
       sharing: set.sharing,
       ...(set.mpsFitRange === undefined ? {} : { mpsFitRange: set.mpsFitRange }),
+      ...(sharingFrom === undefined ? {} : { sharingFrom }),
     },
     gpus,
     nodes: clusterNodes,
