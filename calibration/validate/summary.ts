@@ -4,6 +4,7 @@
  */
 import { median } from "../fit/stats.ts";
 import type { Comparison, Skipped } from "./compare.ts";
+import { copySpreadsByMode, type CopySpreads } from "./copy-spread.ts";
 import type { CompletionComparison } from "./live-replay.ts";
 import { aggregateErrors, type LeaveModelsOut, type UnseenFold } from "./leave-models-out.ts";
 import type { RunComparison } from "./tables.ts";
@@ -29,6 +30,11 @@ export interface ValidationSummary {
   mape: Record<string, number>;
   /** Per mode: the same errors in full (jobs compared, largest error). */
   throughput: Record<string, ErrorStats>;
+  /**
+   * Per mode: copies of one workload in one run that measured apart (copy-spread.ts). The widest one's `floor_pct`
+   * bounds `throughput`'s `max_abs` from below for any model that gives copies one speed.
+   */
+  copy_spread: Record<string, CopySpreads>;
   /** Jobs whose throughput is not compared because they (are predicted to) run out of memory or did not train. */
   jobs_not_compared: number;
   utilization_pp: ErrorStats;
@@ -61,6 +67,8 @@ export interface ValidationSummary {
     throughput: Record<string, ErrorStats>;
     aggregate_pct: Record<string, ErrorStats>;
     by_processes: { fresh: Record<string, ErrorStats>; reused: Record<string, ErrorStats> };
+    /** The measured spread of copies in these runs (as `copy_spread`), by how the processes started. */
+    copy_spread: { fresh: Record<string, CopySpreads>; reused: Record<string, CopySpreads> };
     folds: UnseenFold[];
   } | null;
   /** Each compared run's GPU-level errors (runs.arrow has the values behind them). */
@@ -151,6 +159,7 @@ export function summarize(
     runs: { compared: runs.length, skipped: skipped.length },
     mape,
     throughput,
+    copy_spread: copySpreadsByMode(jobs),
     jobs_not_compared: jobs.filter((j) => j.error_pct === null).length,
     utilization_pp: errorStats(runs.map((r) => r.utilization_error_pp)),
     sm_activity_pp: errorStats(runs.map((r) => r.sm_activity_error_pp)),
@@ -174,6 +183,10 @@ export function summarize(
             by_processes: {
               fresh: byMode(unseen.jobs.filter((j) => j.fresh_processes)),
               reused: byMode(unseen.jobs.filter((j) => !j.fresh_processes)),
+            },
+            copy_spread: {
+              fresh: copySpreadsByMode(unseen.jobs.filter((j) => j.fresh_processes)),
+              reused: copySpreadsByMode(unseen.jobs.filter((j) => !j.fresh_processes)),
             },
             folds: unseen.folds,
           },

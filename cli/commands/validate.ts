@@ -10,6 +10,7 @@ import {
   type Validation,
 } from "../../calibration/validate/validate.ts";
 import type { OomCounts } from "../../calibration/validate/summary.ts";
+import type { CopySpreads } from "../../calibration/validate/copy-spread.ts";
 import { foldCount as leaveModelsOutFolds } from "../../calibration/validate/leave-models-out.ts";
 import { mpsModelOf, withMpsModelOption } from "../mps-model.ts";
 import { progress } from "../progress.ts";
@@ -48,6 +49,7 @@ function printText(v: Validation): void {
     fixed(e.max_abs, 2),
   ]);
   process.stdout.write(`\n${formatTable(["mode", "jobs", "MAPE %", "max |error| %"], modes)}`);
+  printCopySpreads(s.copy_spread, "");
   if (s.mps_model !== "fast")
     process.stdout.write(
       `MPS co-runners on a whole GPU predicted by the ${s.mps_model} model where it answers\n`,
@@ -72,6 +74,18 @@ function printText(v: Validation): void {
   printCompletions(v);
   printUnseen(v);
   for (const k of s.skipped) process.stdout.write(`skipped ${k.run_id}: ${k.reason}\n`);
+}
+
+/** The floor copies measured apart put under the largest error, per mode with copies (copy-spread.ts). */
+function printCopySpreads(spreads: Record<string, CopySpreads>, label: string): void {
+  for (const [mode, { widest }] of Object.entries(spreads)) {
+    if (widest === null) continue;
+    const { copies, workload, run_id, slowest_img_s, fastest_img_s, floor_pct } = widest;
+    process.stdout.write(
+      `${label}${mode}: ${copies} copies of ${workload} in ${run_id} measured ${slowest_img_s.toFixed(1)}-${fastest_img_s.toFixed(1)} img/s: ` +
+        `any one speed for all of them misses one by ${floor_pct.toFixed(1)} % or more\n`,
+    );
+  }
 }
 
 function printCompletions(v: Validation): void {
@@ -137,6 +151,8 @@ function printUnseen(v: Validation): void {
   process.stdout.write(`\n${formatTable(header, rows)}`);
   const folds = u.folds.map((f) => `${f.family} (${f.predicted_runs} runs, fit on ${f.fitted_runs})`);
   process.stdout.write(`leave-models-out folds: ${folds.join("; ")}\n`);
+  printCopySpreads(u.copy_spread.fresh, "unseen models, fresh processes, ");
+  printCopySpreads(u.copy_spread.reused, "unseen models, reused workers, ");
 }
 
 export const registerValidate: Register = (program: Command) => {

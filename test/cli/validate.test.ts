@@ -49,6 +49,20 @@ test("the text output has the per-job table and the MAPE per mode", (t) => {
   t.regex(run.stdout, /exclusive\s+1\s+0\.00\s+0\.00\n/);
 });
 
+test("the text output says how far apart copies in one run measured: the floor under the largest error", (t) => {
+  const run = collocSync("validate", "--set", SET, "--against", H200);
+  t.is(run.status, 0, run.stderr);
+  // naive-resnet26-x2-r1's copies trained at 480 and 520 img/s: (520 - 480) / (520 + 480) = 4 %
+  t.regex(
+    run.stdout,
+    /\nnaive: 2 copies of resnet26-c10-b128 in naive-resnet26-x2-r1 measured 480\.0-520\.0 img\/s: any one speed for all of them misses one by 4\.0 % or more\n/,
+  );
+  t.regex(
+    run.stdout,
+    /\nunseen models, reused workers, naive: 2 copies of resnet26-c10-b128 in naive-resnet26-x2-r1 /,
+  );
+});
+
 test("runs from another GPU than the set's exit 2 naming the run", (t) => {
   const run = collocSync("validate", "--set", SET, "--against", "test/fixtures/runs/a100");
   t.is(run.status, 2);

@@ -57,3 +57,15 @@ test("out of memory is judged per run (the one OOM run is predicted) and counted
 test("the held-out SM-curve errors are summarized as given", (t) => {
   t.deepEqual(summary.sm_curve_held_out_pct, { mean_abs: 4, max_abs: 6, n: 2 });
 });
+
+test("copies of one workload in one run that measured apart set a floor under the largest error", (t) => {
+  // naive: the two resnet26 copies trained at 480 and 520 img/s; one speed for both misses one of them by at least
+  // 40 / 1000 = 4 % (500 img/s, the stand-in, does just that)
+  const { n, widest } = summary.copy_spread.naive;
+  t.is(n, 1);
+  t.like(widest, { workload: "resnet26-c10-b128", copies: 2, slowest_img_s: 480, fastest_img_s: 520 });
+  t.true(near(widest!.floor_pct, 4, BY_HAND));
+  t.true(near(summary.throughput.naive.max_abs, widest!.floor_pct, { absolute: 0.2 }));
+  // the out-of-memory copies are not compared, so they set no floor; nor does a mode without copies
+  t.deepEqual(summary.copy_spread.exclusive, { n: 0, widest: null });
+});

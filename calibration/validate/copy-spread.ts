@@ -1,0 +1,80 @@
+/**
+ * How far apart copies of one workload in one run measured. Copies share the GPU, the mode and their co-runners,
+ * so a model that predicts from what the jobs are gives them one speed, and its worst error on them is at least
+ * (fastest - slowest) / (fastest + slowest): the speed that splits the two errors evenly. Measured spreads set a
+ * floor under the largest per-job error any such model can reach (processes that autotuned cuDNN side by side
+ * keep different algorithms: the usual cause).
+ */
+
+/** The measured side of a compared job (calibration/validate/tables.ts's JobComparison has these fields). */
+export interface MeasuredJob {
+  run_id: string;
+  mode: string;
+  proc: number;
+  workload: string;
+  measured_img_s: number | null;
+  error_pct: number | null;
+}
+
+export interface CopySpread {
+  run_id: string;
+  workload: string;
+  /** Compared copies of the workload in the run. */
+  copies: number;
+  slowest_img_s: number;
+  fastest_img_s: number;
+  /** The least largest error (percent) one speed for every copy can reach: (fastest - slowest) / (fastest + slowest). */
+  floor_pct: number;
+}
+
+export interface CopySpreads {
+  /** Runs-and-workloads with at least two compared copies. */
+  n: number;
+  /** The widest spread, which bounds the largest per-job error from below; null when no run has copies. */
+  widest: CopySpread | null;
+}
+
+/**
+ * Each run's copies of one workload (two or more compared jobs), in input order; a process listed again (the same
+ * run predicted in several leave-models-out folds) counts once.
+ */
+function copySpreads(jobs: readonly MeasuredJob[]): CopySpread[] {
+  const groups = new Map<string, { run_id: string; workload: string; procs: Map<number, number> }>();
+  for (const j of jobs) {
+    if (j.error_pct === null || j.measured_img_s === null) continue;
+    const key = `${j.run_id}\u0000${j.workload}`;
+    const group = groups.get(key) ?? { run_id: j.run_id, workload: j.workload, procs: new Map() };
+    group.procs.set(j.proc, j.measured_img_s);
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .filter((g) => g.procs.size > 1)
+    .map(({ run_id, workload, procs }) => {
+      const speeds = [...procs.values()];
+      const slowest = Math.min(...speeds);
+      const fastest = Math.max(...speeds);
+      return {
+        run_id,
+        workload,
+        copies: speeds.length,
+        slowest_img_s: slowest,
+        fastest_img_s: fastest,
+        floor_pct: ((fastest - slowest) / (fastest + slowest)) * 100,
+      };
+    });
+}
+
+/** Per mode: how many runs have copies and the widest spread among them. */
+export function copySpreadsByMode(jobs: readonly MeasuredJob[]): Record<string, CopySpreads> {
+  const modes = [...new Set(jobs.map((j) => j.mode))].sort();
+  return Object.fromEntries(
+    modes.map((mode) => {
+      const spreads = copySpreads(jobs.filter((j) => j.mode === mode));
+      const widest = spreads.reduce<CopySpread | null>(
+        (w, s) => (w === null || s.floor_pct > w.floor_pct ? s : w),
+        null,
+      );
+      return [mode, { n: spreads.length, widest }];
+    }),
+  );
+}
