@@ -77,7 +77,15 @@ function baseOn(base: BaseSet, { spec, gpu }: DatasetGpu): { set: CalibrationSet
   };
 }
 
-export function extendSet(base: BaseSet, ds: Dataset, command: string): CalibrationOutput {
+/** An extended set, with what the dataset brought to it. */
+export interface Extension extends CalibrationOutput {
+  /** The base's workloads were kept (the dataset is of the base's GPU); otherwise its sharing parameters alone. */
+  keptWorkloads: boolean;
+  /** The warnings of this extension; the set's own list keeps the base's before them. */
+  warnings: string[];
+}
+
+export function extendSet(base: BaseSet, ds: Dataset, command: string): Extension {
   const runs = measuredRuns(ds);
   const { set: old, across } = baseOn(base, datasetGpu(ds, runs));
   const fitted = fitProfiles(ds, runs, old.gpu.name, old.gpu.sms);
@@ -187,6 +195,9 @@ export function extendSet(base: BaseSet, ds: Dataset, command: string): Calibrat
   ];
   return {
     set,
+    keptWorkloads: !across,
+    // Across GPUs the base's warnings stayed behind, and baseOn's own says why.
+    warnings: [...(across ? old.warnings : []), ...warnings],
     tables: {
       "workloads.arrow": workloadTable(Object.values(workloads)),
       "sm-points.arrow": smPointTable(points),

@@ -31,15 +31,14 @@ export function registerCalibrate(program: Command): void {
         base === undefined
           ? undefined
           : { name: base, dir: resolveSetDir(base), set: loadCalibrationSet(base) };
-      const { set, tables } = from ? extendSet(from, ds, command) : calibrate(ds, command);
+      const extension = from ? extendSet(from, ds, command) : undefined;
+      const { set, tables } = extension ?? calibrate(ds, command);
       writeCalibrationSet(options.out, set, tables);
       // With --base, what this dataset brought: the base's own workloads, skips and warnings were its own.
       const baseSet = from?.set;
       const workloads = Object.values(set.workloads).filter((w) => baseSet?.workloads[w.id] !== w);
       const skipped = set.skipped.filter((s) => !baseSet?.skipped.includes(s));
-      // A base of another GPU leaves its warnings behind with its workloads (calibration/extend.ts).
-      const across = baseSet !== undefined && baseSet.gpu.name !== set.gpu.name;
-      const warnings = set.warnings.slice(across ? 0 : (baseSet?.warnings.length ?? 0));
+      const warnings = extension?.warnings ?? set.warnings;
       if (options.json) {
         const added = from ? { base: set.provenance.base, added: workloads.map((w) => w.id) } : {};
         process.stdout.write(
@@ -63,9 +62,9 @@ export function registerCalibrate(program: Command): void {
       for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
       if (from) {
         const keptCount = Object.keys(set.workloads).length - workloads.length;
-        const what = across
-          ? `its sharing parameters, fitted on ${from.set.gpu.name} (this set is ${set.gpu.name}'s)`
-          : `its sharing parameters and ${keptCount} workload(s)`;
+        const what = extension?.keptWorkloads
+          ? `its sharing parameters and ${keptCount} workload(s)`
+          : `its sharing parameters, fitted on ${from.set.gpu.name} (this set is ${set.gpu.name}'s)`;
         process.stdout.write(
           `kept from ${from.name}: ${what} (${from.set.provenance.command}, ${from.set.provenance.date})\n`,
         );

@@ -117,7 +117,11 @@ test("a dataset of two GPUs is refused, naming the run", (t) => {
 test("a dataset of another GPU gets a set of that GPU with the base's sharing parameters alone", (t) => {
   const ds = newRuns();
   const h100 = { ...ds, runs: ds.runs.map((r) => ({ ...r, gpu_name: "NVIDIA H100 80GB HBM3" })) };
-  const { set } = extendSet(base, h100, "colloc calibrate new-tables --base base --out mine");
+  const { set, keptWorkloads, warnings } = extendSet(
+    base,
+    h100,
+    "colloc calibrate new-tables --base base --out mine",
+  );
   parseCalibrationSet("mine/parameters.json", set);
   t.is(set.gpu.name, "H100-SXM5-80GB");
   // The base's workload ran on its own GPU: only the dataset's are profiled here.
@@ -134,6 +138,8 @@ test("a dataset of another GPU gets a set of that GPU with the base's sharing pa
   t.true(set.transfers.every((x) => x.from === "H200-141GB (set base)"));
   t.false(set.warnings.includes("a warning of the base's own"));
   t.regex(set.warnings[0], /^sharing parameters kept as base fitted them on H200-141GB's co-running runs/);
+  t.false(keptWorkloads);
+  t.deepEqual(warnings, set.warnings);
 });
 
 test("--base warns of a new workload whose turn figures lie beyond what the base's MPS fit read", (t) => {
@@ -145,7 +151,8 @@ test("--base warns of a new workload whose turn figures lie beyond what the base
       : `calibration/data/h200-runs/mps-partitioned__efficientformerv2s0-in-b128__sm${f}`,
   );
   const h200: BaseSet = { name: "h200", dir: resolveSetDir("h200"), set: loadCalibrationSet("h200") };
-  const { set } = extendSet(h200, ingestDataset(folders), "colloc calibrate mine --base h200 --out mine");
+  const extension = extendSet(h200, ingestDataset(folders), "colloc calibrate mine --base h200 --out mine");
+  const { set } = extension;
   // The base held efficientformerv2_s0 too, with this warning: it goes with the profile replaced, and the new one's
   // stays.
   t.true(
@@ -163,6 +170,11 @@ test("--base warns of a new workload whose turn figures lie beyond what the base
   t.true(startups[0].includes("effb0-in-b64, effb2-in-b64"));
   t.true(startups[1].startsWith("no start-up replay of efficientformerv2s0-in-b128 (alone"));
   t.true(beyond[0].endsWith("its MPS predictions are less sure"));
+  // What the dataset brought, whole, though the set dropped one of the base's warnings (calibrate prints these).
+  t.true(extension.keptWorkloads);
+  t.is(extension.warnings[0], "efficientformerv2s0-in-b128: replaces the profile h200 had");
+  t.deepEqual(set.warnings.slice(-extension.warnings.length), extension.warnings);
+  t.is(set.warnings.length - extension.warnings.length, h200.set.warnings.length - 1);
   // A base without a range (sets made before it) warns of nothing of the kind.
   const { set: plain } = extendSet(base, newRuns(), "colloc calibrate new-tables --base base --out mine");
   t.false(plain.warnings.some((w) => w.includes("beyond the MPS fit")));
