@@ -59,8 +59,8 @@ export function caveats(input: ClusterInput): string[] {
   const set =
     sharingFrom !== undefined && shares(input)
       ? [
-          `sharing parameters kept from ${sharingFrom}, not fitted on ${gpu}'s co-running runs (on an H100 they ` +
-            `predicted plain MPS with a mean error of 3.2 % per job: docs/calibration.md, check H1)`,
+          `sharing parameters kept from ${sharingFrom}, not fitted on ${gpu}'s co-running runs (how well the ` +
+            `H200's carry to an H100: docs/calibration.md, check H1)`,
         ]
       : [];
   return [
