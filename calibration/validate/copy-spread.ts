@@ -35,10 +35,10 @@ export interface CopySpreads {
 }
 
 /**
- * Each run's copies of one workload (two or more compared jobs), in input order; a process listed again (the same
- * run predicted in several leave-models-out folds) counts once.
+ * How many runs have copies of one workload (two or more compared jobs), and the widest spread among them; a process
+ * listed again (the same run predicted in several leave-models-out folds) counts once.
  */
-function copySpreads(jobs: readonly MeasuredJob[]): CopySpread[] {
+export function copySpreads(jobs: readonly MeasuredJob[]): CopySpreads {
   const groups = new Map<string, { run_id: string; workload: string; procs: Map<number, number> }>();
   for (const j of jobs) {
     if (j.error_pct === null || j.measured_img_s === null) continue;
@@ -47,7 +47,7 @@ function copySpreads(jobs: readonly MeasuredJob[]): CopySpread[] {
     group.procs.set(j.proc, j.measured_img_s);
     groups.set(key, group);
   }
-  return [...groups.values()]
+  const spreads: CopySpread[] = [...groups.values()]
     .filter((g) => g.procs.size > 1)
     .map(({ run_id, workload, procs }) => {
       const speeds = [...procs.values()];
@@ -62,19 +62,9 @@ function copySpreads(jobs: readonly MeasuredJob[]): CopySpread[] {
         floor_pct: ((fastest - slowest) / (fastest + slowest)) * 100,
       };
     });
-}
-
-/** Per mode: how many runs have copies and the widest spread among them. */
-export function copySpreadsByMode(jobs: readonly MeasuredJob[]): Record<string, CopySpreads> {
-  const modes = [...new Set(jobs.map((j) => j.mode))].sort();
-  return Object.fromEntries(
-    modes.map((mode) => {
-      const spreads = copySpreads(jobs.filter((j) => j.mode === mode));
-      const widest = spreads.reduce<CopySpread | null>(
-        (w, s) => (w === null || s.floor_pct > w.floor_pct ? s : w),
-        null,
-      );
-      return [mode, { n: spreads.length, widest }];
-    }),
+  const widest = spreads.reduce<CopySpread | null>(
+    (w, c) => (w === null || c.floor_pct > w.floor_pct ? c : w),
+    null,
   );
+  return { n: spreads.length, widest };
 }

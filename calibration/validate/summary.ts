@@ -4,7 +4,7 @@
  */
 import { median } from "../fit/stats.ts";
 import type { Comparison, Skipped } from "./compare.ts";
-import { copySpreadsByMode, type CopySpreads } from "./copy-spread.ts";
+import { copySpreads, type CopySpreads } from "./copy-spread.ts";
 import type { CompletionComparison } from "./live-replay.ts";
 import { aggregateErrors, type LeaveModelsOut, type UnseenFold } from "./leave-models-out.ts";
 import type { RunComparison } from "./tables.ts";
@@ -115,12 +115,15 @@ function oomCounts(cases: readonly { measured_oom: boolean; predicted_oom: boole
   };
 }
 
+/** `f` of each mode's rows, modes in order. */
+function perMode<R extends { mode: string }, T>(rows: readonly R[], f: (rows: R[]) => T): Record<string, T> {
+  const modes = [...new Set(rows.map((r) => r.mode))].sort();
+  return Object.fromEntries(modes.map((m) => [m, f(rows.filter((r) => r.mode === m))]));
+}
+
 /** Error statistics per mode of rows that carry a mode and an error. */
 function byMode(rows: readonly { mode: string; error_pct: number | null }[]): Record<string, ErrorStats> {
-  const modes = [...new Set(rows.map((r) => r.mode))].sort();
-  return Object.fromEntries(
-    modes.map((m) => [m, errorStats(rows.filter((r) => r.mode === m).map((r) => r.error_pct))]),
-  );
+  return perMode(rows, (rs) => errorStats(rs.map((r) => r.error_pct)));
 }
 
 /** Per mode, the mean absolute error of rows that carry a mode and an error (the MAPE, for percent errors). */
@@ -159,7 +162,7 @@ export function summarize(
     runs: { compared: runs.length, skipped: skipped.length },
     mape,
     throughput,
-    copy_spread: copySpreadsByMode(jobs),
+    copy_spread: perMode(jobs, copySpreads),
     jobs_not_compared: jobs.filter((j) => j.error_pct === null).length,
     utilization_pp: errorStats(runs.map((r) => r.utilization_error_pp)),
     sm_activity_pp: errorStats(runs.map((r) => r.sm_activity_error_pp)),
@@ -185,8 +188,14 @@ export function summarize(
               reused: byMode(unseen.jobs.filter((j) => !j.fresh_processes)),
             },
             copy_spread: {
-              fresh: copySpreadsByMode(unseen.jobs.filter((j) => j.fresh_processes)),
-              reused: copySpreadsByMode(unseen.jobs.filter((j) => !j.fresh_processes)),
+              fresh: perMode(
+                unseen.jobs.filter((j) => j.fresh_processes),
+                copySpreads,
+              ),
+              reused: perMode(
+                unseen.jobs.filter((j) => !j.fresh_processes),
+                copySpreads,
+              ),
             },
             folds: unseen.folds,
           },
