@@ -18,10 +18,11 @@ export function datasetGpu(ds: Dataset, runs: MeasuredRun[]): DatasetGpu {
   const at = (r: MeasuredRun) => ({ file: `${ds.dir}/runs.arrow`, field: `${r.runId}.gpu_name` });
   const spec = catalogGpu(runs[0].gpu, at(runs[0]));
   for (const r of runs) {
-    if (catalogGpu(r.gpu, at(r)).name !== spec.name)
+    const where = at(r);
+    if (catalogGpu(r.gpu, where).name !== spec.name)
       throw new InputError(
-        at(r).file,
-        at(r).field,
+        where.file,
+        where.field,
         `a run on ${spec.name} like the others (one set per GPU)`,
         r.gpu,
       );
