@@ -64,6 +64,8 @@ export const sharingParamsSchema = z.object({
   mpsStartupWait: z.number().min(0),
   mpsClientMemoryDeltaBytes: z.number(),
   idlePowerW: z.number().min(0),
+  // Sets fitted before session 35 have none: power in proportion to the steps, as they were fitted.
+  powerLoadExponent: z.number().min(0).max(1).default(1),
   maxPowerW: positive,
 });
 

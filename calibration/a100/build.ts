@@ -146,6 +146,7 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
         "startupWait",
         "mpsStartupWait",
         "mpsClientMemoryDeltaBytes",
+        "powerLoadExponent",
       ].map((k) => ({
         path: `sharing.${k}`,
         from: h200.gpu.name,

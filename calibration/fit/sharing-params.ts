@@ -6,6 +6,7 @@
  * client memory delta and the idle power are least-squares estimates (closed form) from the runs' memory and power
  * readings. (The start-up wait is fitted in startup.ts, on start-up replays.)
  */
+import { loadFactor } from "../../sim/sharing/power.ts";
 import type { SharingParams } from "../../sim/sharing/types.ts";
 import { survivors, type MeasuredRun } from "../measured.ts";
 import { describeMeasured, predictRun } from "../predict.ts";
@@ -60,6 +61,7 @@ export function startingSharing(power: { idleW: number; maxW: number }): Sharing
     mpsStartupWait: 0,
     mpsClientMemoryDeltaBytes: 0,
     idlePowerW: power.idleW,
+    powerLoadExponent: 1,
     maxPowerW: power.maxW,
   };
 }
@@ -84,6 +86,93 @@ const fitsInSet = (set: CalibrationSet) => (r: MeasuredRun) =>
   !r.validation &&
   r.procs.length > 1 &&
   r.procs.every((p) => set.workloads[p.workload] !== undefined);
+
+/** A fitting run of one SM-capped process: it works below one solo's worth, where the power load shows most. */
+const isCappedSolo = (set: CalibrationSet) => (r: MeasuredRun) =>
+  r.usable &&
+  !r.validation &&
+  r.mode === "mps-partitioned" &&
+  r.procs.length === 1 &&
+  set.workloads[r.procs[0].workload] !== undefined;
+
+/** What power.ts needs of a run: s_i = each job's speed relative to solo, S = sum s_i, sum s_i P_i. */
+function powerRow(set: CalibrationSet, r: MeasuredRun) {
+  let load = 0;
+  let solo = 0;
+  r.procs.forEach((p) => {
+    if (p.stepsPerSecond === null) return;
+    const profile = set.workloads[p.workload];
+    const s = p.stepsPerSecond * profile.stepTimeS;
+    load += s;
+    solo += s * profile.powerW;
+  });
+  return { load, solo, powerW: r.powerW! };
+}
+
+/**
+ * Idle power and the load exponent gamma of power.ts by least squares over runs' power readings. With the load
+ * factor f = min(1, S)^(gamma - 1), measured power = idle * (1 - S f) + f sum s_i P_i: for each gamma the idle power is
+ * the slope through the origin over the shared runs (as it was before gamma: f = 1 there when S >= 1), and gamma
+ * minimises the squared residuals over them and the SM-capped solo runs, where the board works below a solo's worth.
+ */
+function fitPower(
+  set: CalibrationSet,
+  shared: MeasuredRun[],
+  capped: MeasuredRun[],
+): { idleW: number; exponent: number; idleError: FitError; exponentError?: FitError } | undefined {
+  const row = (r: MeasuredRun) => powerRow(set, r);
+  const sharedRows = shared.filter((r) => r.powerW !== null).map(row);
+  const allRows = [...sharedRows, ...capped.filter((r) => r.powerW !== null).map(row)];
+  const residuals = (gamma: number, rows: typeof allRows, idleW: number) =>
+    rows.map((r) => {
+      const f = loadFactor(gamma, r.load);
+      return r.powerW - f * r.solo - idleW * (1 - r.load * f);
+    });
+  const idleAt = (gamma: number) => {
+    const xy = sharedRows
+      .map((r) => {
+        const f = loadFactor(gamma, r.load);
+        return { x: 1 - r.load * f, y: r.powerW - f * r.solo };
+      })
+      .filter((v) => Math.abs(v.x) > 1e-9);
+    return xy.length === 0
+      ? undefined
+      : Math.max(
+          0,
+          slopeThroughOrigin(
+            xy.map((v) => v.x),
+            xy.map((v) => v.y),
+          ),
+        );
+  };
+  if (idleAt(1) === undefined) return undefined;
+  const sse = (gamma: number) => {
+    const idleW = idleAt(gamma)!;
+    return residuals(gamma, allRows, idleW).reduce((a, e) => a + e * e, 0);
+  };
+  const belowSolo = allRows.some((r) => r.load > 0 && r.load < 1);
+  const exponent = belowSolo ? minimize1d(sse, 0, 1).x : 1;
+  const idleW = idleAt(exponent)!;
+  const rms = (rows: typeof allRows) => Math.sqrt(mean(residuals(exponent, rows, idleW).map((e) => e * e)));
+  return {
+    idleW,
+    exponent,
+    idleError: {
+      metric: "rms power residual over shared runs, W",
+      value: rms(sharedRows),
+      points: sharedRows.length,
+    },
+    ...(belowSolo
+      ? {
+          exponentError: {
+            metric: "rms power residual over shared and SM-capped solo runs, W",
+            value: rms(allRows),
+            points: allRows.length,
+          },
+        }
+      : {}),
+  };
+}
 
 export interface FittedSharing {
   sharing: SharingParams;
@@ -167,34 +256,11 @@ export function fitSharingParams(set: CalibrationSet, runs: MeasuredRun[]): Fitt
     };
   }
 
-  // Idle power: measured power = idle * (1 - sum s_i) + sum s_i P_i with s_i = job i's speed relative to solo.
-  const rows = [...naive, ...mps]
-    .filter((r) => r.powerW !== null)
-    .map((r) => {
-      let speed = 0;
-      let solo = 0;
-      r.procs.forEach((p) => {
-        if (p.stepsPerSecond === null) return;
-        const profile = set.workloads[p.workload];
-        const s = p.stepsPerSecond * profile.stepTimeS;
-        speed += s;
-        solo += s * profile.powerW;
-      });
-      return { x: 1 - speed, y: r.powerW! - solo };
-    })
-    .filter((row) => Math.abs(row.x) > 1e-9);
-  if (rows.length > 0) {
-    const idle = slopeThroughOrigin(
-      rows.map((r) => r.x),
-      rows.map((r) => r.y),
-    );
-    sharing = { ...sharing, idlePowerW: Math.max(0, idle) };
-    const residual = Math.sqrt(mean(rows.map((r) => (r.y - idle * r.x) ** 2)));
-    fitErrors["sharing.idlePowerW"] = {
-      metric: "rms power residual over shared runs, W",
-      value: residual,
-      points: rows.length,
-    };
+  const power = fitPower(set, [...naive, ...mps], runs.filter(isCappedSolo(set)));
+  if (power !== undefined) {
+    sharing = { ...sharing, idlePowerW: power.idleW, powerLoadExponent: power.exponent };
+    fitErrors["sharing.idlePowerW"] = power.idleError;
+    if (power.exponentError) fitErrors["sharing.powerLoadExponent"] = power.exponentError;
   }
   return { sharing, fitErrors, runsUsed: usable.map((r) => r.runId).sort(), unfitted: [...unfitted] };
 }

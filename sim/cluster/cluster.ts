@@ -53,6 +53,7 @@ const UNMODELLED: ShareResult = {
   smActivity: 0,
   memoryBytes: 0,
   powerW: 0,
+  load: 0,
 };
 
 interface Caps {

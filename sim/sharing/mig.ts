@@ -8,7 +8,7 @@ import type { Rates } from "./result.ts";
 import { mpsRates } from "./mps.ts";
 import { naiveRates } from "./naive.ts";
 import type { Slice } from "./slice.ts";
-import { boardPower } from "./power.ts";
+import { boardPower, loadedPower } from "./power.ts";
 import type { CoRunner, GpuLevel, ModelMode, SharingParams } from "./types.ts";
 
 export function migRates(runners: CoRunner[], slice: Slice, inside: ModelMode, params: SharingParams): Rates {
@@ -20,18 +20,22 @@ export function migRates(runners: CoRunner[], slice: Slice, inside: ModelMode, p
  * The whole MIG GPU from its instances' figures, for the simulator's GPU timeline and for validation alike.
  * Utilization is NVML's "some kernel ran" fraction: a kernel runs somewhere unless every instance is idle
  * (instances taken as independent). SM activity (each instance's is already a share of the GPU's SMs) and memory
- * add up. Instances report their power above idle: the board adds its idle power once, and draws at most its limit.
+ * add up, and so do the power their jobs' steps draw above idle and their loads: the board's load sets its power
+ * (power.ts), the board adds its idle power once, and draws at most its limit.
  */
 export function combineInstances(instances: readonly GpuLevel[], params: SharingParams): GpuLevel {
   let idle = 1;
   let smActivity = 0;
   let memoryBytes = 0;
-  let dynamicW = 0;
+  let workW = 0;
+  let load = 0;
   for (const r of instances) {
     idle *= 1 - r.utilization;
     smActivity += r.smActivity;
     memoryBytes += r.memoryBytes;
-    dynamicW += r.powerW;
+    workW += r.powerW;
+    load += r.load;
   }
-  return { utilization: 1 - idle, smActivity, memoryBytes, powerW: boardPower(params, dynamicW) };
+  const powerW = boardPower(params, loadedPower(params, workW, load));
+  return { utilization: 1 - idle, smActivity, memoryBytes, powerW, load };
 }

@@ -1,7 +1,7 @@
 /** Assembles a ShareResult from per-job step rates: the GPU-level figures every mode derives the same way. */
 import { smActivity } from "./activity.ts";
 import type { MemoryFit } from "./memory.ts";
-import { boardPower, dynamicPower } from "./power.ts";
+import { boardPower, loadedPower, stepPower } from "./power.ts";
 import type { Slice } from "./slice.ts";
 import type { CoRunner, SharingParams, ShareResult } from "./types.ts";
 
@@ -23,7 +23,7 @@ export function assemble(
   let next = 0;
   for (let i = 0; i < coRunners.length; i++) stepsPerSecond.push(fit.oom[i] ? 0 : running.rates[next++]);
   const profiles = coRunners.map((c) => c.profile);
-  const dynamicW = dynamicPower(params, profiles, stepsPerSecond);
+  const { workW, load } = stepPower(params, profiles, stepsPerSecond);
   return {
     stepsPerSecond,
     oom: fit.oom,
@@ -31,7 +31,9 @@ export function assemble(
     utilization: running.utilization,
     smActivity: smActivity(coRunners, stepsPerSecond, running.utilization * slice.smShare, slice),
     memoryBytes: fit.memoryBytes,
-    powerW: slice.wholeBoard ? boardPower(params, dynamicW) : dynamicW,
+    // A MIG instance's load is the board's only with the others' (combineInstances).
+    powerW: slice.wholeBoard ? boardPower(params, loadedPower(params, workW, load)) : workW,
+    load,
   };
 }
 

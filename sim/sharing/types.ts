@@ -199,6 +199,11 @@ export interface SharingParams {
   mpsClientMemoryDeltaBytes: number;
   /** Board power with no kernel running, watts (the power model's intercept). */
   idlePowerW: number;
+  /**
+   * gamma (0..1): a board doing less than one solo's worth of work (S, the jobs' steps in solo steps) draws its
+   * steps' power above idle times S^(gamma - 1); 1 = in proportion to the steps (power.ts).
+   */
+  powerLoadExponent: number;
   /** Board power limit, watts: predicted power never exceeds it. */
   maxPowerW: number;
 }
@@ -220,8 +225,10 @@ export interface ShareResult {
   smActivity: number;
   /** Device memory in use, bytes. */
   memoryBytes: number;
-  /** Board power, watts (for a MIG instance: the power above idle its jobs add). */
+  /** Board power, watts (for a MIG instance: the power above idle its jobs' steps add, before the board's load). */
   powerW: number;
+  /** The jobs' steps per second in solo steps, summed (S, power.ts): 1 = one job at its solo pace. */
+  load: number;
 }
 
 /** The GPU-level part of a ShareResult: what a GPU (or one MIG instance) does as a whole. */

@@ -12,6 +12,7 @@ test("calibrate recovers the sharing parameters that produced the runs", (t) => 
     near(set.sharing.mpsClientMemoryDeltaBytes, truth.sharing.mpsClientMemoryDeltaBytes, { relative: 1e-6 }),
   );
   t.true(near(set.sharing.idlePowerW, truth.sharing.idlePowerW, { relative: 1e-6 }));
+  t.true(near(set.sharing.powerLoadExponent, truth.sharing.powerLoadExponent, { relative: 1e-4 }));
 });
 
 test("calibrate recovers each workload's profile and SM curve", (t) => {

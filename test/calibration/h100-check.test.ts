@@ -72,3 +72,10 @@ test("the time-sliced pair on the H100 within 3 %", (t) => {
   t.is(naive.length, 2);
   t.true(mape(naive) <= 3, `${mape(naive)} %`);
 });
+
+test("board power on the H100: held at 4.35 % per run with the H200's load exponent (12.1 % without it)", (t) => {
+  // Session 35 (docs/calibration.md, Known limits): the capped solos drew more than their steps' share.
+  const { summary } = validateRuns(set, runs);
+  t.is(summary.power_pct.n, 33);
+  t.true((summary.power_pct.mean_abs ?? Infinity) <= 4.35, `power ${summary.power_pct.mean_abs} %`);
+});

@@ -44,6 +44,7 @@ export const truth: CalibrationSet = {
     switchOverhead: 0.15,
     mpsInterference: 0.08,
     mpsClientMemoryDeltaBytes: -0.2e9,
+    powerLoadExponent: 0.7,
   },
   workloads: {
     small: workload("small", 0.05, 0.4, 4),

@@ -102,6 +102,7 @@ export const tinyShare: ShareFn = (gpu, setup, coRunners) => {
     smActivity: n > 0 ? 0.5 : 0,
     memoryBytes: used,
     powerW: setup.mode === "mig" ? 50 * n : 100 + 100 * n,
+    load: n > 0 ? 1 : 0,
   };
 };
 

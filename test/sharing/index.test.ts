@@ -1,6 +1,6 @@
 import test from "ava";
 import { InputError } from "../../sim/input-error.ts";
-import { share } from "../../sim/sharing/index.ts";
+import { combineInstances, share } from "../../sim/sharing/index.ts";
 import { gpu, params, profile } from "./profiles.ts";
 import { near } from "../helpers/near.ts";
 
@@ -298,6 +298,23 @@ test("SM activity: a job capped to a quarter of the SMs keeps at most a quarter 
   t.true(near(share(gpu, { mode: "mps" }, [{ profile: wide }], params).smActivity, 0.8, CLOSE));
 });
 
+test("power: a board doing less than one solo's worth of work draws more than its steps' share", (t) => {
+  const a = profile("a", 0.5); // 0.1 s steps, half of them kernels, 250 W alone
+  const loaded = { ...params, powerLoadExponent: 0.5 };
+  t.true(near(share(gpu, { mode: "exclusive" }, [{ profile: a }], loaded).powerW, 250, CLOSE));
+  // Capped to half the SMs: 0.15 s steps, 2/3 of a solo's; its steps' 100 W above idle times (2/3)^-0.5.
+  const capped = share(gpu, { mode: "exclusive" }, [{ profile: a, smLimit: 50 }], loaded);
+  t.true(near(capped.load, 2 / 3, CLOSE));
+  t.true(near(capped.powerW, 100 + 100 * Math.sqrt(1.5), CLOSE));
+  // In proportion to the steps with the exponent at 1.
+  t.true(near(share(gpu, { mode: "exclusive" }, [{ profile: a, smLimit: 50 }], params).powerW, 200, CLOSE));
+  // Two such jobs under MPS do more than a solo's worth: their steps' power, whatever the exponent.
+  const pair = share(gpu, { mode: "mps" }, [{ profile: a }, { profile: a }], loaded);
+  t.true(pair.load >= 1);
+  const proportional = share(gpu, { mode: "mps" }, [{ profile: a }, { profile: a }], params);
+  t.true(near(pair.powerW, proportional.powerW, CLOSE));
+});
+
 test("power: jobs that would draw more than the board's limit are slowed until they fit", (t) => {
   const a = profile("a", 1); // 300 W above idle at full pace
   const limited = { ...params, maxPowerW: 400 };
@@ -313,6 +330,20 @@ test("mig: an instance with a quarter of the SMs and bandwidth runs a job on tha
   const result = share(gpu, { mode: "mig", instance, inside: "exclusive" }, [{ profile: a }], params);
   t.true(near(1 / result.stepsPerSecond[0], 0.05 + 0.05 * 4, CLOSE));
   t.true(result.smActivity <= 0.25);
+});
+
+test("mig: the board's load is its instances' together, its power factor applied once", (t) => {
+  const a = profile("a", 0.5); // 250 W alone: 150 W of steps above idle at its solo pace
+  const instance = { profile: "2g", sms: 25, memoryBytes: 25e9, bandwidthShare: 0.25 };
+  const loaded = { ...params, powerLoadExponent: 0.5 };
+  const one = share(gpu, { mode: "mig", instance, inside: "exclusive" }, [{ profile: a }], loaded);
+  // 0.25 s steps: 0.4 of a solo's, whose steps draw 60 W above idle.
+  t.true(near(one.load, 0.4, CLOSE));
+  t.true(near(one.powerW, 60, CLOSE));
+  // Two such instances busy: 0.8 of a solo's work, 120 W of steps, times 0.8^-0.5, idle once.
+  t.true(near(combineInstances([one, one], loaded).powerW, 100 + 120 / Math.sqrt(0.8), CLOSE));
+  // Four: 1.6 solos' worth, the steps' power alone.
+  t.true(near(combineInstances([one, one, one, one], loaded).powerW, 100 + 240, CLOSE));
 });
 
 test("mig: on an instance with more bandwidth per SM than the GPU, memory-bound kernels follow the bandwidth", (t) => {
