@@ -123,18 +123,14 @@ function fitPower(
   const row = (r: MeasuredRun) => powerRow(set, r);
   const sharedRows = shared.filter((r) => r.powerW !== null).map(row);
   const allRows = [...sharedRows, ...capped.filter((r) => r.powerW !== null).map(row)];
-  const residuals = (gamma: number, rows: typeof allRows, idleW: number) =>
+  // Each row as measured power - f sum s_i P_i = idle * x, x = 1 - S f: linear in idle for a given gamma.
+  const points = (gamma: number, rows: typeof allRows) =>
     rows.map((r) => {
       const f = loadFactor(gamma, r.load);
-      return r.powerW - f * r.solo - idleW * (1 - r.load * f);
+      return { x: 1 - r.load * f, y: r.powerW - f * r.solo };
     });
   const idleAt = (gamma: number) => {
-    const xy = sharedRows
-      .map((r) => {
-        const f = loadFactor(gamma, r.load);
-        return { x: 1 - r.load * f, y: r.powerW - f * r.solo };
-      })
-      .filter((v) => Math.abs(v.x) > 1e-9);
+    const xy = points(gamma, sharedRows).filter((v) => Math.abs(v.x) > 1e-9);
     return xy.length === 0
       ? undefined
       : Math.max(
@@ -145,11 +141,10 @@ function fitPower(
           ),
         );
   };
+  const residuals = (gamma: number, rows: typeof allRows, idleW: number) =>
+    points(gamma, rows).map((v) => v.y - idleW * v.x);
   if (idleAt(1) === undefined) return undefined;
-  const sse = (gamma: number) => {
-    const idleW = idleAt(gamma)!;
-    return residuals(gamma, allRows, idleW).reduce((a, e) => a + e * e, 0);
-  };
+  const sse = (gamma: number) => residuals(gamma, allRows, idleAt(gamma)!).reduce((a, e) => a + e * e, 0);
   const belowSolo = allRows.some((r) => r.load > 0 && r.load < 1);
   const exponent = belowSolo ? minimize1d(sse, 0, 1).x : 1;
   const idleW = idleAt(exponent)!;
