@@ -560,16 +560,21 @@ export class Cluster implements ClusterView {
     return stranded(specOf(g), layout).computeSlices + reconfiguring;
   }
 
-  /** The GPU's figures from its devices' results: a MIG GPU's combine its instances' as validation does. */
+  /**
+   * The GPU's figures from its devices' results: a MIG GPU's combine its instances' as validation does. A modelled
+   * board never draws less than the catalog's measured no-process power: the fitted idle is the power model's
+   * intercept under load (46.2 W on the H200, where the board with no process measured 79.4 W).
+   */
   private refreshGpu(gpu: number): void {
     const g = this.input.gpus[gpu];
     const ids = this.gpuDevices[gpu];
     let jobs = 0;
     for (const dev of ids) jobs += this.devices[dev].jobs.length;
+    const modelled = this.modelled(g.model);
     const level: GpuLevel =
       g.sharing.mode !== "mig"
         ? this.devices[ids[0]].result
-        : this.modelled(g.model)
+        : modelled
           ? combineInstances(
               ids.map((dev) => this.devices[dev].result),
               this.input.calibration.sharing,
@@ -580,7 +585,7 @@ export class Cluster implements ClusterView {
       utilization: level.utilization,
       smActivity: level.smActivity,
       memoryBytes: level.memoryBytes,
-      powerW: level.powerW,
+      powerW: modelled ? Math.max(level.powerW, specOf(g).power.idleW) : level.powerW,
       strandedSlices: this.strandedSlices[gpu],
     });
   }

@@ -1,7 +1,9 @@
 import test from "ava";
 import { simulate } from "../../sim/cluster/engine.ts";
 import { jobMetrics, summarize, tail } from "../../sim/cluster/metrics.ts";
-import { packedPairInput, tinyShare } from "./fixtures.ts";
+import { gpu } from "../../sim/hardware/names.ts";
+import type { ShareFn } from "../../sim/cluster/share-memo.ts";
+import { GPU, packedPairInput, tinyShare } from "./fixtures.ts";
 
 test("tail percentiles interpolate linearly between order statistics and skip non-finite values", (t) => {
   t.deepEqual(tail([150, NaN, 20, 100]), { mean: 90, p50: 100, p95: 145, p99: 149 });
@@ -22,4 +24,18 @@ test("a run's summary, worked out by hand", (t) => {
   // Busy GPU-time: 150 s + 20 s of 300 s.
   t.is(s.idle_gpu_fraction, 1 - 170 / 300);
   t.is(s.oom.events, 0);
+});
+
+test("an empty GPU draws the catalog's measured no-process power where the fitted idle is lower", (t) => {
+  // A model whose intercept (10 W) is below the board's measured idle, as the fitted power model's is on the H200.
+  const lowIdle: ShareFn = (g, setup, coRunners) => {
+    const r = tinyShare(g, setup, coRunners);
+    return { ...r, powerW: r.powerW - 90 };
+  };
+  const run = simulate(packedPairInput(), { share: lowIdle });
+  const idle = gpu(GPU).power.idleW;
+  t.true(idle > 10 && idle < 110);
+  // As in the summary above, 90 W lower, except GPU 1's 130 s without a job.
+  const s = summarize(run, jobMetrics(run));
+  t.is(s.energy_kwh, (210 * 100 + 110 * 50 + idle * 130 + 110 * 20) / 3.6e6);
 });
