@@ -4,37 +4,9 @@
  * the H100 profiles, so nothing here is fitted on a co-running run of this GPU.
  */
 import test from "ava";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { ingestDataset } from "../../calibration/dataset.ts";
-import { extendSet } from "../../calibration/extend.ts";
-import { measuredRuns } from "../../calibration/measured.ts";
-import { loadCalibrationSet, resolveSetDir, writeCalibrationSet } from "../../calibration/set.ts";
-import { loadTraces } from "../../calibration/traces.ts";
-import { validateRuns } from "../../calibration/validate/validate.ts";
-import { blendMps, replayMps } from "../../sim/replay/index.ts";
-import type { NamedMpsModel } from "../../sim/sharing/index.ts";
+import { errors, jobsOf, mape, otherGpuCheck } from "./other-gpu-check.ts";
 
-const RUNS = "calibration/data/h100-runs";
-const dataset = ingestDataset([RUNS]);
-const runs = measuredRuns(dataset);
-const h200 = { name: "h200", dir: resolveSetDir("h200"), set: loadCalibrationSet("h200") };
-const { set: built, tables } = extendSet(h200, dataset, `colloc calibrate ${RUNS} --base h200 --out h1`);
-const dir = join(mkdtempSync(join(tmpdir(), "colloc-h1-")), "h1");
-writeCalibrationSet(dir, built, tables);
-const set = loadCalibrationSet(dir);
-const traces = loadTraces(dir);
-
-// The fast model's validation serves three tests; each other model validates the runs once.
-const fast = validateRuns(set, runs);
-const fastJobs = fast.comparison.jobs;
-const jobsBy = (mode: string, mps?: NamedMpsModel) =>
-  (mps ? validateRuns(set, runs, { mps }).comparison.jobs : fastJobs).filter(
-    (j) => j.mode === mode && j.error_pct !== null,
-  );
-const errors = (jobs: ReturnType<typeof jobsBy>) => jobs.map((j) => Math.abs(j.error_pct!));
-const mape = (jobs: ReturnType<typeof jobsBy>) => errors(jobs).reduce((a, e) => a + e, 0) / jobs.length;
+const { runs, h200, set, fast, replay, blend } = otherGpuCheck("calibration/data/h100-runs", "h1");
 
 test("the check's runs are one H100's, and its set is that GPU's with the H200's sharing parameters", (t) => {
   t.is(runs.length, 33);
@@ -47,29 +19,29 @@ test("the check's runs are one H100's, and its set is that GPU's with the H200's
     "vgg19-in-b128",
     "vitl32-in-b128",
   ]);
-  t.is(set.sharing.mpsInterference, h200.set.sharing.mpsInterference);
-  t.is(set.sharing.mpsWeightKernel, h200.set.sharing.mpsWeightKernel);
+  t.is(set.sharing.mpsInterference, h200.sharing.mpsInterference);
+  t.is(set.sharing.mpsWeightKernel, h200.sharing.mpsWeightKernel);
 });
 
 test("plain MPS on the H100: the blend held at 3.2 %, no job off by 25 %, below the fast model and the replay", (t) => {
   // Recorded in session 33 (calls 5-6, one machine), judged by rule H1 written down before any run: fast 8.08 %,
   // replay 5.11 %, the even blend 3.62 %, rule G's blend 3.20 % over 30 jobs (max 80.2, 22.9, 23.6 and 12.5 %).
-  const fast = jobsBy("mps");
-  const replayed = jobsBy("mps", { name: "replay", model: replayMps(traces) });
-  const blended = jobsBy("mps", { name: "blend", model: blendMps(traces) });
+  const fasts = jobsOf(fast, "mps");
+  const replayed = jobsOf(replay(), "mps");
+  const blended = jobsOf(blend(), "mps");
   t.is(blended.length, 30);
   t.log(
-    `fast ${mape(fast).toFixed(2)} %, replay ${mape(replayed).toFixed(2)} %, blend ${mape(blended).toFixed(2)} %`,
+    `fast ${mape(fasts).toFixed(2)} %, replay ${mape(replayed).toFixed(2)} %, blend ${mape(blended).toFixed(2)} %`,
   );
-  t.true(mape(fast) <= 8.1);
+  t.true(mape(fasts) <= 8.1);
   t.true(mape(replayed) <= 5.15);
   t.true(mape(blended) <= 3.25);
   t.true(Math.max(...errors(blended)) <= 25);
-  t.true(mape(blended) < Math.min(mape(fast), mape(replayed)));
+  t.true(mape(blended) < Math.min(mape(fasts), mape(replayed)));
 });
 
 test("the time-sliced pair on the H100 within 3 %", (t) => {
-  const naive = jobsBy("naive");
+  const naive = jobsOf(fast, "naive");
   t.is(naive.length, 2);
   t.true(mape(naive) <= 3, `${mape(naive)} %`);
 });

@@ -1,0 +1,59 @@
+/**
+ * A check on another GPU made as its user would make it (docs/calibration.md, checks H1 and H2): the runs' profiles
+ * added to the H200 set with `calibrate --base h200`, which keeps the H200's sharing parameters, so nothing is
+ * fitted on a co-running run of that GPU; then each MPS model validates the runs.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ingestDataset } from "../../calibration/dataset.ts";
+import { extendSet } from "../../calibration/extend.ts";
+import { measuredRuns } from "../../calibration/measured.ts";
+import { loadCalibrationSet, resolveSetDir, writeCalibrationSet } from "../../calibration/set.ts";
+import { loadTraces } from "../../calibration/traces.ts";
+import { validateRuns, type Validation } from "../../calibration/validate/validate.ts";
+import { blendMps, replayMps } from "../../sim/replay/index.ts";
+import type { CalibrationSet } from "../../calibration/set.ts";
+
+export type Job = Validation["comparison"]["jobs"][number];
+
+export interface OtherGpuCheck {
+  runs: ReturnType<typeof measuredRuns>;
+  h200: CalibrationSet;
+  set: CalibrationSet;
+  /** Each MPS model's validation of the runs: the fast one's also holds the other modes and the GPU figures. */
+  fast: Validation;
+  replay: () => Validation;
+  blend: () => Validation;
+}
+
+/** Builds the set from the runs folder `runsDir` and validates them (the replay and blend lazily: they are slower). */
+export function otherGpuCheck(runsDir: string, name: string): OtherGpuCheck {
+  const dataset = ingestDataset([runsDir]);
+  const runs = measuredRuns(dataset);
+  const h200 = { name: "h200", dir: resolveSetDir("h200"), set: loadCalibrationSet("h200") };
+  const { set: built, tables } = extendSet(
+    h200,
+    dataset,
+    `colloc calibrate ${runsDir} --base h200 --out ${name}`,
+  );
+  const dir = join(mkdtempSync(join(tmpdir(), `colloc-${name}-`)), name);
+  writeCalibrationSet(dir, built, tables);
+  const set = loadCalibrationSet(dir);
+  const traces = loadTraces(dir);
+  return {
+    runs,
+    h200: h200.set,
+    set,
+    fast: validateRuns(set, runs),
+    replay: () => validateRuns(set, runs, { mps: { name: "replay", model: replayMps(traces) } }),
+    blend: () => validateRuns(set, runs, { mps: { name: "blend", model: blendMps(traces) } }),
+  };
+}
+
+/** The jobs of `mode` that have an error. */
+export const jobsOf = (v: Validation, mode: string): Job[] =>
+  v.comparison.jobs.filter((j) => j.mode === mode && j.error_pct !== null);
+
+export const errors = (jobs: Job[]) => jobs.map((j) => Math.abs(j.error_pct!));
+export const mape = (jobs: Job[]) => errors(jobs).reduce((a, e) => a + e, 0) / jobs.length;
