@@ -9,11 +9,15 @@ import { join } from "node:path";
 import { ingestDataset } from "../../calibration/dataset.ts";
 import { extendSet } from "../../calibration/extend.ts";
 import { measuredRuns } from "../../calibration/measured.ts";
-import { loadCalibrationSet, resolveSetDir, writeCalibrationSet } from "../../calibration/set.ts";
+import {
+  loadCalibrationSet,
+  resolveSetDir,
+  writeCalibrationSet,
+  type CalibrationSet,
+} from "../../calibration/set.ts";
 import { loadTraces } from "../../calibration/traces.ts";
 import { validateRuns, type Validation } from "../../calibration/validate/validate.ts";
 import { blendMps, replayMps } from "../../sim/replay/index.ts";
-import type { CalibrationSet } from "../../calibration/set.ts";
 
 export type Job = Validation["comparison"]["jobs"][number];
 
