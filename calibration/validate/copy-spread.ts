@@ -68,3 +68,27 @@ export function copySpreads(jobs: readonly MeasuredJob[]): CopySpreads {
   );
   return { n: spreads.length, widest };
 }
+
+/**
+ * The runs of `jobs` in which two or more processes ran one workload and nothing else (`copies`), and those in which
+ * two or more workloads ran (`mixes`); a process listed again (several leave-models-out folds) counts once.
+ */
+export function runsByCoRunners(jobs: readonly Pick<MeasuredJob, "run_id" | "proc" | "workload">[]): {
+  copies: Set<string>;
+  mixes: Set<string>;
+} {
+  const runs = new Map<string, { procs: Set<number>; workloads: Set<string> }>();
+  for (const j of jobs) {
+    const run = runs.get(j.run_id) ?? { procs: new Set(), workloads: new Set() };
+    run.procs.add(j.proc);
+    run.workloads.add(j.workload);
+    runs.set(j.run_id, run);
+  }
+  const copies = new Set<string>();
+  const mixes = new Set<string>();
+  for (const [id, { procs, workloads }] of runs) {
+    if (workloads.size > 1) mixes.add(id);
+    else if (procs.size > 1) copies.add(id);
+  }
+  return { copies, mixes };
+}

@@ -4,7 +4,7 @@
  */
 import { median } from "../fit/stats.ts";
 import type { Comparison, Skipped } from "./compare.ts";
-import { copySpreads, type CopySpreads } from "./copy-spread.ts";
+import { copySpreads, runsByCoRunners, type CopySpreads } from "./copy-spread.ts";
 import type { CompletionComparison } from "./live-replay.ts";
 import { aggregateErrors, type LeaveModelsOut, type UnseenFold } from "./leave-models-out.ts";
 import type { RunComparison } from "./tables.ts";
@@ -13,6 +13,8 @@ export interface ErrorStats {
   /** Mean and largest absolute error (percent, or percentage points for utilization and SM activity). */
   mean_abs: number | null;
   max_abs: number | null;
+  /** Mean signed error, predicted less measured: the bias (positive: predicted too high). */
+  mean: number | null;
   /** How many values the statistics are over. */
   n: number;
 }
@@ -67,6 +69,11 @@ export interface ValidationSummary {
     throughput: Record<string, ErrorStats>;
     aggregate_pct: Record<string, ErrorStats>;
     by_processes: { fresh: Record<string, ErrorStats>; reused: Record<string, ErrorStats> };
+    /**
+     * The same errors split by whom the jobs shared the GPU with: copies of their own workload only, or other
+     * models (copy-spread.ts: `runsByCoRunners`); runs of one process are in neither.
+     */
+    by_co_runners: { copies: Record<string, ErrorStats>; mixes: Record<string, ErrorStats> };
     /** The measured spread of copies in these runs (as `copy_spread`), by how the processes started. */
     copy_spread: { fresh: Record<string, CopySpreads>; reused: Record<string, CopySpreads> };
     folds: UnseenFold[];
@@ -96,9 +103,15 @@ export type PerRun = Pick<
 >;
 
 export function errorStats(values: readonly (number | null)[]): ErrorStats {
-  const abs = values.filter((v): v is number => v !== null).map(Math.abs);
-  if (abs.length === 0) return { mean_abs: null, max_abs: null, n: 0 };
-  return { mean_abs: abs.reduce((a, b) => a + b, 0) / abs.length, max_abs: Math.max(...abs), n: abs.length };
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return { mean_abs: null, max_abs: null, mean: null, n: 0 };
+  const abs = known.map(Math.abs);
+  return {
+    mean_abs: abs.reduce((a, b) => a + b, 0) / abs.length,
+    max_abs: Math.max(...abs),
+    mean: known.reduce((a, b) => a + b, 0) / known.length,
+    n: known.length,
+  };
 }
 
 function withMedian(errors: readonly (number | null)[]): ErrorStats & { median_abs: number | null } {
@@ -124,6 +137,18 @@ function perMode<R extends { mode: string }, T>(rows: readonly R[], f: (rows: R[
 /** Error statistics per mode of rows that carry a mode and an error. */
 function byMode(rows: readonly { mode: string; error_pct: number | null }[]): Record<string, ErrorStats> {
   return perMode(rows, (rs) => errorStats(rs.map((r) => r.error_pct)));
+}
+
+/** Error statistics per mode of the jobs of copies-only runs and of mixed runs (`runsByCoRunners`). */
+function byCoRunners(jobs: LeaveModelsOut["jobs"]): {
+  copies: Record<string, ErrorStats>;
+  mixes: Record<string, ErrorStats>;
+} {
+  const { copies, mixes } = runsByCoRunners(jobs);
+  return {
+    copies: byMode(jobs.filter((j) => copies.has(j.run_id))),
+    mixes: byMode(jobs.filter((j) => mixes.has(j.run_id))),
+  };
 }
 
 /** Per mode, the mean absolute error of rows that carry a mode and an error (the MAPE, for percent errors). */
@@ -187,6 +212,7 @@ export function summarize(
               fresh: byMode(unseen.jobs.filter((j) => j.fresh_processes)),
               reused: byMode(unseen.jobs.filter((j) => !j.fresh_processes)),
             },
+            by_co_runners: byCoRunners(unseen.jobs),
             copy_spread: {
               fresh: perMode(
                 unseen.jobs.filter((j) => j.fresh_processes),

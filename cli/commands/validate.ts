@@ -9,7 +9,7 @@ import {
   validationFiles,
   type Validation,
 } from "../../calibration/validate/validate.ts";
-import type { OomCounts } from "../../calibration/validate/summary.ts";
+import type { ErrorStats, OomCounts } from "../../calibration/validate/summary.ts";
 import type { CopySpreads } from "../../calibration/validate/copy-spread.ts";
 import { foldCount as leaveModelsOutFolds } from "../../calibration/validate/leave-models-out.ts";
 import { mpsModelOf, withMpsModelOption } from "../mps-model.ts";
@@ -47,8 +47,11 @@ function printText(v: Validation): void {
     e.n,
     fixed(e.mean_abs, 2),
     fixed(e.max_abs, 2),
+    fixed(e.mean, 2),
   ]);
-  process.stdout.write(`\n${formatTable(["mode", "jobs", "MAPE %", "max |error| %"], modes)}`);
+  process.stdout.write(
+    `\n${formatTable(["mode", "jobs", "MAPE %", "max |error| %", "mean error %"], modes)}`,
+  );
   printCopySpreads(s.copy_spread, "");
   if (s.mps_model !== "fast")
     process.stdout.write(
@@ -149,6 +152,27 @@ function printUnseen(v: Validation): void {
     "MAPE %",
   ];
   process.stdout.write(`\n${formatTable(header, rows)}`);
+  const { copies, mixes } = u.by_co_runners;
+  const split = (e: ErrorStats | undefined): Cell[] => [
+    e?.n ?? 0,
+    fixed(e?.mean_abs ?? null, 2),
+    fixed(e?.mean ?? null, 2),
+  ];
+  const byCoRunners: Cell[][] = Object.keys(u.throughput).map((mode) => [
+    mode,
+    ...split(copies[mode]),
+    ...split(mixes[mode]),
+  ]);
+  const splitHeader = [
+    "unseen models: mode",
+    "copies only: jobs",
+    "MAPE %",
+    "mean error %",
+    "mixes: jobs",
+    "MAPE %",
+    "mean error %",
+  ];
+  process.stdout.write(`${formatTable(splitHeader, byCoRunners)}`);
   const folds = u.folds.map((f) => `${f.family} (${f.predicted_runs} runs, fit on ${f.fitted_runs})`);
   process.stdout.write(`leave-models-out folds: ${folds.join("; ")}\n`);
   printCopySpreads(u.copy_spread.fresh, "unseen models, fresh processes, ");

@@ -650,6 +650,12 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
     t.is(fresh[mode].n + reused[mode].n, summary.jobs_unseen[mode], mode);
     t.true(fresh[mode].n > 0 && reused[mode].n > 0, mode);
   }
+  // And by whom they shared the GPU with: every unseen run is copies of one workload or a mix of several.
+  const { copies, mixes } = unseen.by_co_runners;
+  for (const mode of ["mps", "mps-partitioned", "naive"]) {
+    t.is(copies[mode].n + mixes[mode].n, summary.jobs_unseen[mode], mode);
+    t.true(copies[mode].n > 0 && mixes[mode].n > 0, mode);
+  }
   // Issue 13's targets, each held at what the shipped set measured. Until session 19 only the runs outside the
   // validation subset were predicted: plain MPS 11.14 % over 551 jobs, MPS-partitioned 4.76 % over 78, naive 4.18 %
   // over 57, MPS run totals 6.87 %. Over every run (session 20): plain MPS 8.98 % over 1,610 jobs (target 8 %, not

@@ -41,12 +41,13 @@ test("--json prints one object whose mape maps each mode to the mean |error| of 
   t.deepEqual(JSON.parse(readFileSync(join(out, "summary.json"), "utf8")), summary);
 });
 
-test("the text output has the per-job table and the MAPE per mode", (t) => {
+test("the text output has the per-job table and the MAPE, largest and mean (signed) error per mode", (t) => {
   const run = collocSync("validate", "--set", SET, "--against", join(H200, "solo-resnet26-r1"));
   t.is(run.status, 0, run.stderr);
   t.regex(run.stdout, /^workload\s+mode\s+co-runners\s+predicted\s+measured\s+error %\n/);
   t.regex(run.stdout, /resnet26-c10-b128\s+exclusive\s+resnet26-c10-b128\s+1000\.0\s+1000\.0\s+0\.0\n/);
-  t.regex(run.stdout, /exclusive\s+1\s+0\.00\s+0\.00\n/);
+  t.regex(run.stdout, /^mode\s+jobs\s+MAPE %\s+max \|error\| %\s+mean error %\n/m);
+  t.regex(run.stdout, /exclusive\s+1\s+0\.00\s+0\.00\s+0\.00\n/);
 });
 
 test("the text output says how far apart copies in one run measured: the floor under the largest error", (t) => {

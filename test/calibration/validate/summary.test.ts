@@ -1,6 +1,7 @@
 import test from "ava";
 import { findRunFolders } from "../../../calibration/ingest/discover.ts";
 import { compareRuns } from "../../../calibration/validate/compare.ts";
+import { runsByCoRunners } from "../../../calibration/validate/copy-spread.ts";
 import { errorStats, summarize } from "../../../calibration/validate/summary.ts";
 import { measureFolders } from "../../../calibration/validate/validate.ts";
 import { fakePredict } from "./fake-predict.ts";
@@ -17,9 +18,25 @@ const summary = summarize(
   [-6, 2],
 );
 
-test("errorStats ignores missing values and takes absolute values", (t) => {
-  t.deepEqual(errorStats([-3, null, 1]), { mean_abs: 2, max_abs: 3, n: 2 });
-  t.deepEqual(errorStats([null]), { mean_abs: null, max_abs: null, n: 0 });
+test("errorStats ignores missing values, takes absolute values and keeps the bias", (t) => {
+  t.deepEqual(errorStats([-3, null, 1]), { mean_abs: 2, max_abs: 3, mean: -1, n: 2 });
+  t.deepEqual(errorStats([null]), { mean_abs: null, max_abs: null, mean: null, n: 0 });
+});
+
+test("runs of copies only and runs of several workloads are told apart; a process listed again counts once", (t) => {
+  const job = (run_id: string, proc: number, workload: string) => ({ run_id, proc, workload });
+  const { copies, mixes } = runsByCoRunners([
+    job("three-copies", 0, "a"),
+    job("three-copies", 1, "a"),
+    job("three-copies", 2, "a"),
+    job("a-and-b", 0, "a"),
+    job("a-and-b", 1, "b"),
+    // one process predicted in two leave-models-out folds is still one process alone
+    job("alone", 0, "a"),
+    job("alone", 0, "a"),
+  ]);
+  t.deepEqual([...copies], ["three-copies"]);
+  t.deepEqual([...mixes], ["a-and-b"]);
 });
 
 test("MAPE per mode, computed by hand from the fixtures and the 500 img/s stand-in", (t) => {
@@ -55,7 +72,7 @@ test("out of memory is judged per run (the one OOM run is predicted) and counted
 });
 
 test("the held-out SM-curve errors are summarized as given", (t) => {
-  t.deepEqual(summary.sm_curve_held_out_pct, { mean_abs: 4, max_abs: 6, n: 2 });
+  t.deepEqual(summary.sm_curve_held_out_pct, { mean_abs: 4, max_abs: 6, mean: -2, n: 2 });
 });
 
 test("copies of one workload in one run that measured apart set a floor under the largest error", (t) => {
