@@ -4,6 +4,7 @@
  * adopted (session 35): its clean check, predicted as a user of another GPU would (`calibrate --base h200`).
  */
 import test from "ava";
+import { errorStats } from "../../calibration/validate/summary.ts";
 import { validateRuns } from "../../calibration/validate/validate.ts";
 import { errors, jobsOf, mape, otherGpuCheck } from "./other-gpu-check.ts";
 
@@ -24,7 +25,7 @@ test("board power on check H2: 3.3 % per run with the load exponent, 12.2 % with
   const old = validateRuns({ ...set, sharing: { ...set.sharing, powerLoadExponent: 1 } }, runs);
   const capped = (v: typeof fast) =>
     v.comparison.runs.filter((r) => r.mode === "mps-partitioned").map((r) => Math.abs(r.power_error_pct!));
-  const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+  const mean = (xs: number[]) => errorStats(xs).mean_abs!;
   t.is(fast.summary.power_pct.n, 17);
   const now = fast.summary.power_pct.mean_abs!;
   const before = old.summary.power_pct.mean_abs!;

@@ -4,18 +4,13 @@
  * located the mobile-copies lead: copies of such a net predicted too slow, by the replay more than by the fast model.
  */
 import test from "ava";
-import { jobsOf, type Job, otherGpuCheck } from "./other-gpu-check.ts";
+import { bias, jobsOf, type Job, otherGpuCheck } from "./other-gpu-check.ts";
 
 const { runs, set, fast, replay, blend } = otherGpuCheck("calibration/data/h100-runs-h3", "h3");
 const COPIES = "mps__4x-spnasnet-in-b256";
 const PAIR = "mps__spnasnet-in-b256+efflite0-in-b256";
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 const signed = (jobs: Job[], run: string, workload?: string) =>
-  mean(
-    jobs
-      .filter((j) => j.run_id === run && (workload === undefined || j.workload === workload))
-      .map((j) => j.error_pct!),
-  );
+  bias(jobs.filter((j) => j.run_id === run && (workload === undefined || j.workload === workload)));
 
 test("check H3's runs are one H100's; both nets keep under 0.65 of their kernel time in large kernels", (t) => {
   t.is(runs.length, 11);

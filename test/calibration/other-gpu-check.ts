@@ -1,5 +1,5 @@
 /**
- * A check on another GPU made as its user would make it (docs/calibration.md, checks H1 and H2): the runs' profiles
+ * A check on another GPU made as its user would make it (docs/calibration.md, checks H1, H2 and H3): the runs' profiles
  * added to the H200 set with `calibrate --base h200`, which keeps the H200's sharing parameters, so nothing is
  * fitted on a co-running run of that GPU; then each MPS model validates the runs.
  */
@@ -16,6 +16,7 @@ import {
   type CalibrationSet,
 } from "../../calibration/set.ts";
 import { loadTraces } from "../../calibration/traces.ts";
+import { errorStats } from "../../calibration/validate/summary.ts";
 import { validateRuns, type Validation } from "../../calibration/validate/validate.ts";
 import { blendMps, replayMps } from "../../sim/replay/index.ts";
 
@@ -60,4 +61,6 @@ export const jobsOf = (v: Validation, mode: string): Job[] =>
   v.comparison.jobs.filter((j) => j.mode === mode && j.error_pct !== null);
 
 export const errors = (jobs: Job[]) => jobs.map((j) => Math.abs(j.error_pct!));
-export const mape = (jobs: Job[]) => errors(jobs).reduce((a, e) => a + e, 0) / jobs.length;
+export const mape = (jobs: Job[]) => errorStats(jobs.map((j) => j.error_pct)).mean_abs!;
+/** Their mean signed error (percent; negative: predicted too slow). */
+export const bias = (jobs: Job[]) => errorStats(jobs.map((j) => j.error_pct)).mean!;
