@@ -172,7 +172,7 @@ function printUnseen(v: Validation): void {
     "MAPE %",
     "mean error %",
   ];
-  process.stdout.write(`${formatTable(splitHeader, byCoRunners)}`);
+  process.stdout.write(formatTable(splitHeader, byCoRunners));
   const folds = u.folds.map((f) => `${f.family} (${f.predicted_runs} runs, fit on ${f.fitted_runs})`);
   process.stdout.write(`leave-models-out folds: ${folds.join("; ")}\n`);
   printCopySpreads(u.copy_spread.fresh, "unseen models, fresh processes, ");

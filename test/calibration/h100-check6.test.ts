@@ -8,16 +8,17 @@ import { ingestDataset } from "../../calibration/dataset.ts";
 import { measuredRuns } from "../../calibration/measured.ts";
 import { resolveSetDir } from "../../calibration/set.ts";
 import { loadTraces } from "../../calibration/traces.ts";
-import { validateRuns } from "../../calibration/validate/validate.ts";
-import { blendMps } from "../../sim/replay/index.ts";
-import { bias, jobsOf, otherGpuCheck } from "./other-gpu-check.ts";
+import { bias, jobsOf, otherGpuCheck, validateWith } from "./other-gpu-check.ts";
 
 const RUN = "mps__mnv4s-in-b256+ghostnetv2-in-b128";
 const { runs, h200, blend } = otherGpuCheck("calibration/data/h100-runs-h6", "h6");
 const onH200 = () =>
-  validateRuns(h200, measuredRuns(ingestDataset([`calibration/data/h200-runs/${RUN}`])), {
-    mps: { name: "blend", model: blendMps(loadTraces(resolveSetDir("h200"))) },
-  });
+  validateWith(
+    "blend",
+    h200,
+    loadTraces(resolveSetDir("h200")),
+    measuredRuns(ingestDataset([`calibration/data/h200-runs/${RUN}`])),
+  );
 
 test("check H6's runs are one H100's, the pair the H200 measured among them", (t) => {
   t.is(runs.length, 9);

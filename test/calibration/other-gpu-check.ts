@@ -28,8 +28,25 @@ export interface OtherGpuCheck {
   set: CalibrationSet;
   /** Each MPS model's validation of the runs: the fast one's also holds the other modes and the GPU figures. */
   fast: Validation;
+  /** Worked out at the first call and kept: a file's tests share one replay and one blend. */
   replay: () => Validation;
   blend: () => Validation;
+}
+
+/** `runs` validated by `set` with its kernel traces' replay or blend as the MPS model. */
+export const validateWith = (
+  model: "replay" | "blend",
+  set: CalibrationSet,
+  traces: ReturnType<typeof loadTraces>,
+  runs: ReturnType<typeof measuredRuns>,
+): Validation =>
+  validateRuns(set, runs, {
+    mps: { name: model, model: (model === "replay" ? replayMps : blendMps)(traces) },
+  });
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** Builds the set from the runs folder `runsDir` and validates them (the replay and blend lazily: they are slower). */
@@ -51,8 +68,8 @@ export function otherGpuCheck(runsDir: string, name: string): OtherGpuCheck {
     h200: h200.set,
     set,
     fast: validateRuns(set, runs),
-    replay: () => validateRuns(set, runs, { mps: { name: "replay", model: replayMps(traces) } }),
-    blend: () => validateRuns(set, runs, { mps: { name: "blend", model: blendMps(traces) } }),
+    replay: once(() => validateWith("replay", set, traces, runs)),
+    blend: once(() => validateWith("blend", set, traces, runs)),
   };
 }
 
