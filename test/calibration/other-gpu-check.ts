@@ -1,5 +1,5 @@
 /**
- * A check on another GPU made as its user would make it (docs/calibration.md, checks H1-H6): the runs' profiles
+ * A check on another GPU made as its user would make it (docs/calibration.md, checks H1-H7): the runs' profiles
  * added to the H200 set with `calibrate --base h200`, which keeps the H200's sharing parameters, so nothing is
  * fitted on a co-running run of that GPU; then each MPS model validates the runs.
  */
@@ -49,15 +49,19 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= { value: make() }).value;
 }
 
-/** Builds the set from the runs folder `runsDir` and validates them (the replay and blend lazily: they are slower). */
-export function otherGpuCheck(runsDir: string, name: string): OtherGpuCheck {
-  const dataset = ingestDataset([runsDir]);
+/**
+ * Builds the set from the runs folder `runsDir` (or a list of run folders) and validates them (the replay and blend
+ * lazily: they are slower).
+ */
+export function otherGpuCheck(runsDir: string | string[], name: string): OtherGpuCheck {
+  const paths = typeof runsDir === "string" ? [runsDir] : runsDir;
+  const dataset = ingestDataset(paths);
   const runs = measuredRuns(dataset);
   const h200 = { name: "h200", dir: resolveSetDir("h200"), set: loadCalibrationSet("h200") };
   const { set: built, tables } = extendSet(
     h200,
     dataset,
-    `colloc calibrate ${runsDir} --base h200 --out ${name}`,
+    `colloc calibrate ${paths.join(" ")} --base h200 --out ${name}`,
   );
   const dir = join(mkdtempSync(join(tmpdir(), `colloc-${name}-`)), name);
   writeCalibrationSet(dir, built, tables);
