@@ -20,14 +20,19 @@ const CANNOT: Record<string, string> = {
   EDQUOT: "the disk quota is used up",
   ENAMETOOLONG: "a name too long",
   ELOOP: "a loop of symbolic links",
+  ENOENT: "a folder on its path that does not exist and cannot be made",
 };
 
-/** An errno of writing `dir` as the InputError the user reads. */
-export function outputError(dir: string, error: unknown): Error {
+/** An errno of writing `path` (a folder, or what `expected` says) as the InputError the user reads. */
+export function outputError(
+  path: string,
+  error: unknown,
+  expected = "a folder colloc can create and write",
+): Error {
   if (error instanceof InputError) return error;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === undefined || !(code in CANNOT)) return error as Error;
-  return new InputError(dir, "", "a folder colloc can create and write", `${CANNOT[code]} (${code})`);
+  return new InputError(path, "", expected, `${CANNOT[code]} (${code})`);
 }
 
 /** Temporary folders this process is filling, for the interrupt handler to remove (cli/interrupt.ts). */

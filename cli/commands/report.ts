@@ -1,7 +1,7 @@
 /** `colloc report RESULTS_DIR [--out FILE]`: one self-contained HTML page of a run, sweep or validation folder. */
 import type { Command } from "commander";
-import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeFileWhole } from "../../io/write-file.ts";
 import { renderReport } from "../../report/html.ts";
 import { readResults } from "../../report/results.ts";
 import type { Register } from "./index.ts";
@@ -15,10 +15,7 @@ export const registerReport: Register = (program: Command) => {
     .action(async (dir: string, options: { out?: string }) => {
       const html = await renderReport(readResults(dir));
       const out = options.out ?? join(dir, "report.html");
-      // Write beside the target then rename, so an interrupted run never leaves half a report.
-      const temp = `${out}.tmp-${process.pid}`;
-      writeFileSync(temp, html);
-      renameSync(temp, out);
+      writeFileWhole(out, html);
       process.stdout.write(`${out}\n`);
     });
 };

@@ -35,12 +35,21 @@ import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 
 const INDEX_FILE = "sweep.json";
+/** What a sweep, a shard or a merge writes, and the report made of it: an existing `out` may hold nothing else. */
+const SWEEP_NAMES = new Set([
+  INDEX_FILE,
+  SHARD_FILE,
+  "points",
+  "summary.arrow",
+  "chart-sweep.vl.json",
+  "chart-sweep.svg",
+  "report.html",
+]);
 
 /** Write into a temporary sibling of `out`, then swap it in; an existing `out` must be an earlier sweep output. */
 function intoSweepFolder(out: string, fill: (temp: string) => Promise<void>): Promise<void> {
-  const earlier = (names: string[]) =>
-    names.length === 0 || names.includes(INDEX_FILE) || names.includes(SHARD_FILE) ? [] : names;
-  return intoFolder(out, earlier, async (temp) => {
+  const strangers = (names: string[]) => names.filter((name) => !SWEEP_NAMES.has(name));
+  return intoFolder(out, strangers, async (temp) => {
     mkdirSync(join(temp, "points"));
     await fill(temp);
   });
@@ -153,6 +162,8 @@ async function sweep(
 }
 
 async function merge(shards: string[], options: { out: string; json?: boolean }) {
+  const twice = shards.find((dir, i) => shards.findIndex((d) => resolve(d) === resolve(dir)) !== i);
+  if (twice !== undefined) throw new InputError(twice, "", "each shard listed once", "listed twice");
   const manifests = shards.map(readShard);
   const first = manifests[0];
   manifests.forEach((m, i) => {
@@ -168,6 +179,9 @@ async function merge(shards: string[], options: { out: string; json?: boolean })
       `every point of the grid exactly once (${first.total} points)`,
       `${points.length} points`,
     );
+  // The merge replaces --out as a whole: a shard it reads from must not be it.
+  if (shards.some((dir) => resolve(dir) === resolve(options.out)))
+    throw new InputError("--out", "", "a folder that is none of the shards being merged", options.out);
   const from = new Map(manifests.flatMap((m, i) => m.points.map((p) => [p.id, shards[i]] as const)));
   let results: PointResult[] = [];
   await interruptible(() =>

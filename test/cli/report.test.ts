@@ -25,6 +25,18 @@ test("without --out the report lands in the results folder", (t) => {
   t.true(readFileSync(join(dir, "report.html"), "utf8").startsWith("<!doctype html>"));
 });
 
+test("--out in a folder not made yet makes it; --out naming a folder exits 2 and leaves no temporary file", (t) => {
+  const dir = writeResultsFolder();
+  const parent = mkdtempSync(join(tmpdir(), "colloc-cli-"));
+  t.is(collocSync("report", dir, "--out", join(parent, "reports", "r.html")).status, 0);
+  t.true(readFileSync(join(parent, "reports", "r.html"), "utf8").startsWith("<!doctype html>"));
+  const onFolder = collocSync("report", dir, "--out", join(parent, "reports"));
+  t.is(onFolder.status, 2);
+  t.is(onFolder.stderr, `colloc: ${join(parent, "reports")}: expected a file name (it is a folder)\n`);
+  t.deepEqual(readdirSync(parent), ["reports"]);
+  t.deepEqual(readdirSync(join(parent, "reports")), ["r.html"]);
+});
+
 test("a missing folder exits 2 with one line naming it, and writes nothing", (t) => {
   const parent = mkdtempSync(join(tmpdir(), "colloc-cli-"));
   const missing = join(parent, "no-such-run");

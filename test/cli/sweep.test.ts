@@ -142,6 +142,34 @@ test("merging an incomplete set of shards is bad input, and writes nothing", asy
   t.false(existsSync(join(dir, "half")));
 });
 
+test("an --out folder holding an earlier sweep and files of the user's is refused, and nothing of it is touched", async (t) => {
+  const { dir } = await sweep;
+  const kept = join(dir, "kept");
+  cpSync(join(dir, "all"), kept, { recursive: true });
+  writeFileSync(join(kept, "notes.txt"), "mine\n");
+  const before = tree(kept);
+  const run = await colloc("sweep", join(dir, "grid.yaml"), "--out", kept, "--jobs", "1");
+  t.is(run.code, 2);
+  t.regex(run.stderr, /expected a new folder or an earlier output of the same command, got \["notes.txt"\]/);
+  t.deepEqual(tree(kept), before);
+});
+
+test("merge refuses an --out that is one of its shards, and a shard listed twice", async (t) => {
+  const { dir } = await sweep;
+  const [s1, s2] = [join(dir, "s1"), join(dir, "s2")];
+  const before = tree(s1);
+  const [onto, twice] = await Promise.all([
+    colloc("sweep", "merge", s1, s2, "--out", s1),
+    colloc("sweep", "merge", s1, s2, `${s1}/`, "--out", join(dir, "twice")),
+  ]);
+  t.is(onto.code, 2);
+  t.regex(onto.stderr, /--out: expected a folder that is none of the shards being merged/);
+  t.deepEqual(tree(s1), before);
+  t.is(twice.code, 2);
+  t.regex(twice.stderr, /expected each shard listed once, got "listed twice"/);
+  t.false(existsSync(join(dir, "twice")));
+});
+
 test("a bad shard spec names the option", async (t) => {
   const run = await colloc("sweep", "grid.yaml", "--shard", "3/2");
   t.is(run.code, 2);

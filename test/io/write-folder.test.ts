@@ -81,3 +81,13 @@ test("an interrupt removes the temporary folders still being filled", async (t) 
   t.deepEqual(during, [`.out.tmp-${process.pid}`]);
   t.deepEqual(readdirSync(parent), []);
 });
+
+test("a folder that cannot be made where asked (under /proc) is bad input naming it, not an internal error", (t) => {
+  const error = t.throws(() => writeFolder("/proc/colloc-out", new Map([["a.txt", "x"]])), {
+    instanceOf: InputError,
+  });
+  t.regex(
+    error.message,
+    /^\/proc\/colloc-out: expected a folder colloc can create and write, got ".*\(ENOENT\)"/,
+  );
+});
