@@ -3,8 +3,10 @@
  * `colloc calibrate` and of predicted-versus-measured checks. Byte counts come back from Arrow as bigint and
  * are turned into numbers (exact below 2^53).
  */
+import type { Table } from "apache-arrow";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { arrowSchema } from "./ingest/arrow-table.ts";
 import { InputError } from "../sim/input-error.ts";
 import { findRunFolders } from "./ingest/discover.ts";
 import { ingestRuns } from "./ingest/ingest.ts";
@@ -20,6 +22,7 @@ import type {
   TableName,
   WorkloadRow,
 } from "./ingest/tables.ts";
+import { TABLES } from "./ingest/tables.ts";
 
 export interface Dataset {
   dir: string;
@@ -33,19 +36,34 @@ export interface Dataset {
   jobs: JobRow[];
 }
 
+/** Every column the table's spec names, with its type: a table of another kind or version is refused here. */
+function checkColumns(file: string, name: TableName, table: Table): void {
+  const have = new Map(table.schema.fields.map((f) => [f.name, String(f.type)]));
+  for (const field of arrowSchema(TABLES[name].spec).fields) {
+    const type = have.get(field.name);
+    if (type !== String(field.type))
+      throw new InputError(
+        file,
+        field.name,
+        `a column of ${String(field.type)}, as colloc ingest writes its ${name} table`,
+        type === undefined ? "no such column" : type,
+      );
+  }
+}
+
 function rows<R>(dir: string, name: TableName): R[] {
   const file = join(dir, `${name}.arrow`);
   if (!existsSync(file))
     throw new InputError(dir, `${name}.arrow`, "an ingested dataset folder (colloc ingest --out)");
-  return readTable(file)
-    .toArray()
-    .map((row) => {
-      const plain = row.toJSON() as Record<string, unknown>;
-      for (const key of Object.keys(plain)) {
-        if (typeof plain[key] === "bigint") plain[key] = Number(plain[key]);
-      }
-      return plain as R;
-    });
+  const table = readTable(file);
+  checkColumns(file, name, table);
+  return table.toArray().map((row) => {
+    const plain = row.toJSON() as Record<string, unknown>;
+    for (const key of Object.keys(plain)) {
+      if (typeof plain[key] === "bigint") plain[key] = Number(plain[key]);
+    }
+    return plain as R;
+  });
 }
 
 export function loadDataset(dir: string): Dataset {

@@ -43,6 +43,8 @@ export interface MeasuredRun {
   freshProcesses: boolean;
   /** Whole and clean: status complete and every line ingested. */
   usable: boolean;
+  /** Why it is not (null when it is): its manifest's status, else the first line that could not be ingested. */
+  notWhole: string | null;
   /** PyTorch memory cap of each process (a memory-cap run), bytes; null: none. */
   memoryCapBytes: number | null;
   procs: MeasuredProc[];
@@ -87,6 +89,12 @@ function measuredProc(p: ProcRow, batch: number, mode: string): MeasuredProc {
   };
 }
 
+function notWhole(run: RunRow): string | null {
+  if (run.status !== "complete") return `its manifest says ${run.status}`;
+  if (run.ingest_status === "ok") return null;
+  return run.ingest_issues?.split("; ")[0] ?? `ingested as ${run.ingest_status}`;
+}
+
 function measuredRun(run: RunRow, rows: ProcRow[], procs: MeasuredProc[], samples: SampleRow[]): MeasuredRun {
   const window = samples.filter((s) => s.in_window);
   const used = column(window, (s) => s.mem_used_bytes);
@@ -101,6 +109,7 @@ function measuredRun(run: RunRow, rows: ProcRow[], procs: MeasuredProc[], sample
     startedTogether: run.start === "together",
     freshProcesses: rows.length > 0 && rows.every((p) => p.worker_prior_jobs === 0),
     usable: run.status === "complete" && run.ingest_status === "ok",
+    notWhole: notWhole(run),
     memoryCapBytes: run.memory_cap_gib === null ? null : run.memory_cap_gib * 2 ** 30,
     procs,
     utilization: fractionOf(column(window, (s) => s.util_gpu)),

@@ -40,6 +40,14 @@ export function parseCalibrationSet(file: string, json: unknown): CalibrationSet
     if (profile.id !== key) throw new InputError(file, `workloads.${key}.id`, `"${key}"`, profile.id);
     if (profile.gpu !== set.gpu.name)
       throw new InputError(file, `workloads.${key}.gpu`, `"${set.gpu.name}"`, profile.gpu);
+    // One job alone draws no more than the GPU may; more would stretch every step through the power model.
+    if (profile.powerW > set.sharing.maxPowerW)
+      throw new InputError(
+        file,
+        `workloads.${key}.powerW`,
+        `at most the GPU's power limit (sharing.maxPowerW, ${set.sharing.maxPowerW} W)`,
+        profile.powerW,
+      );
   }
   return set;
 }

@@ -25,7 +25,9 @@ export async function buildProgram(commandName?: string): Promise<Command> {
 /** Run one command line; the exit code. */
 export async function main(argv: string[]): Promise<number> {
   try {
-    const program = await buildProgram(argv.find((a) => !a.startsWith("-")));
+    const words = argv.filter((a) => !a.startsWith("-"));
+    // `colloc help run` shows run's help: load the command it names, not the stub.
+    const program = await buildProgram(words[0] === "help" ? words[1] : words[0]);
     await program.parseAsync(argv, { from: "user" });
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (error) {

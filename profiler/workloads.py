@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+import re
 from pathlib import Path
 
 import yaml
@@ -36,8 +37,14 @@ class Workload:
         return out
 
 
+# An id names run folders (`mode__id+id__tag`): no path separators, and neither `+` nor `__`, which join its parts.
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]*(_[A-Za-z0-9.-]+)*")
+
+
 def parse_workload(wid: str, spec: object, file: str) -> Workload:
     where = f"workloads.{wid}"
+    if not ID_PATTERN.fullmatch(wid):
+        raise InputError(file, where, "an id of letters, digits, '.', '-' and single '_' (it names run folders)", wid)
     if not isinstance(spec, dict):
         raise InputError(file, where, "a mapping of workload fields", spec)
     kind = spec.get("kind", "timm")

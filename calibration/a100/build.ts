@@ -11,7 +11,15 @@ import { required as req, optional as opt, toArrowTable } from "../ingest/arrow-
 import type { CalibrationSet, FitError } from "../set-schema.ts";
 import { TRANSFER_METHOD, transferProfile, transferSharing } from "../transfer.ts";
 import { parseMiso, sliceGroups, type SliceGroup } from "./miso.ts";
-import { crossValidate, fitGroups, fitMemoryShare, sliceFactor, summarizeHeldOut } from "./slice-speeds.ts";
+import { InputError } from "../../sim/input-error.ts";
+import {
+  crossValidate,
+  fitGroups,
+  fitMemoryShare,
+  isSteady,
+  sliceFactor,
+  summarizeHeldOut,
+} from "./slice-speeds.ts";
 
 export const A100 = "A100-SXM4-40GB";
 export const MISO_FILE = "miso-a100-mig-iteration-times.csv";
@@ -82,6 +90,15 @@ export function buildA100Set(misoText: string, misoFile: string, h200: Calibrati
   const target = catalogGpu(A100);
   const source = catalogGpu(h200.gpu.name);
   const groups = sliceGroups(parseMiso(misoText, misoFile), misoFile);
+  // The slice model and its leave-one-model-out check need two models measured on three or more profiles.
+  const fittable = groups.filter((g) => g.points.length >= 3 && isSteady(g));
+  if (new Set(fittable.map((g) => g.model)).size < 2)
+    throw new InputError(
+      misoFile,
+      "",
+      "rows of two or more models, each model and batch on three or more MIG profiles with steady times (p90 - p10 under half the median)",
+      `${fittable.length} such model and batch of ${groups.length}`,
+    );
   const memoryShare = fitMemoryShare(groups, target.migSms);
   const fits = fitGroups(groups, target.migSms, memoryShare);
   const heldOut = crossValidate(groups, target.migSms);

@@ -7,6 +7,9 @@ import { z } from "zod";
 import { csvRows } from "../../sim/cluster/streams/csv-rows.ts";
 import { bandwidthShare, gpu, migProfile } from "../../sim/hardware/index.ts";
 
+/** An hour an iteration: longer is no measurement of a training step. */
+const iterS = z.coerce.number().positive().max(3600);
+
 const rowSchema = z.object({
   gpu: z.string().min(1),
   mig_profile: z.string().min(1),
@@ -14,10 +17,10 @@ const rowSchema = z.object({
   batch: z.coerce.number().int().positive(),
   epochs: z.coerce.number().int().positive(),
   iterations: z.coerce.number().int().positive(),
-  median_iter_s: z.coerce.number().positive(),
-  mean_iter_s: z.coerce.number().positive(),
-  p10_iter_s: z.coerce.number().positive(),
-  p90_iter_s: z.coerce.number().positive(),
+  median_iter_s: iterS,
+  mean_iter_s: iterS,
+  p10_iter_s: iterS,
+  p90_iter_s: iterS,
 });
 
 export type MisoRow = z.infer<typeof rowSchema>;

@@ -13,7 +13,8 @@ export function readTable(path: string): Table {
   }
   try {
     return tableFromIPC(bytes);
-  } catch (error) {
-    throw new InputError(path, "", "an Arrow IPC file", (error as Error).message);
+  } catch {
+    // Arrow's own words ("reading 'fieldsLength'") would not tell the user what is wrong with the file.
+    throw new InputError(path, "", "a whole Arrow IPC file", "one cut off, or not Arrow");
   }
 }

@@ -43,7 +43,7 @@ export function errorPct(predicted: number | null, measured: number | null): num
 const percent = (fraction: number | null) => (fraction === null ? null : fraction * 100);
 
 function skipReason(run: MeasuredRun, unprofiled: ReadonlyMap<string, string>): string | undefined {
-  if (!run.usable) return "not whole: the run did not complete, or some of its lines could not be ingested";
+  if (run.notWhole !== null) return `not whole: ${run.notWhole}`;
   const mode = modeOf(run);
   if (mode === undefined) return `no sharing model predicts mode ${run.mode}`;
   if (mode === "mig") return "the run does not record its MIG instance profiles";

@@ -127,11 +127,17 @@ export function validateRuns(
 ): Validation {
   const validationOnly = options.validationOnly ?? false;
   // Live replays are judged by completion times (validateReplays), not by a shared measurement window.
-  const runs = measured.filter((r) => r.mode !== "replay" && (!validationOnly || r.validation));
+  // A live replay that is not whole goes with the runs, which skip it saying why.
+  const runs = measured.filter(
+    (r) => (r.mode !== "replay" || !r.usable) && (!validationOnly || r.validation),
+  );
   const comparison = compareRuns(runs, predict, new Set(set.provenance.runs), {
     sourceOf: options.folderOf,
     unprofiled: new Map(set.skipped.map((s) => [s.workload, s.reason])),
   });
+  for (const r of options.replays ?? [])
+    if (r.usable && r.jobs.length === 0 && (!validationOnly || r.validation))
+      comparison.skipped.push({ run_id: r.runId, reason: "a live replay whose jobs.jsonl records no job" });
   const completions = validateReplays(set, options.replays ?? [], validationOnly, options.mps);
   const unseen = options.leaveModelsOut
     ? leaveModelsOut(set, measured, options.onFold, options.mps?.model)

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { findRunFolders } from "../../calibration/ingest/discover.ts";
 import { writeFolder } from "../../io/write-folder.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
 import {
   measureFolders,
@@ -210,6 +211,15 @@ export const registerValidate: Register = (program: Command) => {
       mps,
     });
     foldBar.stop();
+    const { comparison, completions } = validation;
+    if (comparison.runs.length === 0 && completions.length === 0) {
+      const first = comparison.skipped[0];
+      const why =
+        first === undefined
+          ? "none was found"
+          : `all ${comparison.skipped.length} were skipped (${first.run_id}: ${first.reason})`;
+      throw new InputError(flags.against.join(" "), "", `a run the set can be compared with; ${why}`);
+    }
     if (flags.out) writeFolder(flags.out, await validationFiles(validation));
     if (flags.json) process.stdout.write(`${JSON.stringify(validation.summary)}\n`);
     else printText(validation);

@@ -44,3 +44,12 @@ def test_a_bad_spec_names_the_field(tmp_path):
     with pytest.raises(InputError) as err:
         load_spec_file(str(spec))
     assert err.value.field == "workloads.mine.batch"
+
+
+@pytest.mark.parametrize("wid", ["a/../x", "my vit", "a+b", "a__b", "-x", ""])
+def test_an_id_that_cannot_name_a_run_folder_is_refused(tmp_path, wid):
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(f'workloads:\n  "{wid}": {{ model: vit, classes: 10, batch: 8, input: [3, 224, 224], images_per_epoch: 5 }}\n')
+    with pytest.raises(InputError) as err:
+        load_spec_file(str(spec))
+    assert err.value.field == f"workloads.{wid}"

@@ -53,3 +53,22 @@ test("a set without a parameter this colloc fits is refused naming the field", (
 test("an unknown set name is bad input", (t) => {
   t.throws(() => loadCalibrationSet("no-such-set"), { instanceOf: InputError });
 });
+
+test("a profile drawing more than the GPU's power limit is refused naming the field", (t) => {
+  // More would stretch every step of its jobs through the power model: 1e308 W gave makespans of 1e301 days.
+  const dir = tempDir();
+  const max = truth.sharing.maxPowerW;
+  const bad = {
+    ...truth,
+    workloads: { ...truth.workloads, small: { ...truth.workloads.small, powerW: max + 1 } },
+  };
+  mkdirSync(join(dir, "s"));
+  writeFileSync(join(dir, "s", "parameters.json"), JSON.stringify(bad));
+  const error = t.throws(() => loadCalibrationSet(join(dir, "s")), { instanceOf: InputError });
+  t.regex(
+    error.message,
+    new RegExp(
+      `workloads\\.small\\.powerW: expected at most the GPU's power limit .*${max} W.*got ${max + 1}`,
+    ),
+  );
+});

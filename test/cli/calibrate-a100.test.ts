@@ -1,6 +1,6 @@
 import test from "ava";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -42,4 +42,20 @@ test("calibrate-a100 run from anywhere reads the shipped MISO copy and writes a 
     before,
     "the shipped set is untouched",
   );
+});
+
+test("a MISO file too short to fit the slice model exits 2 naming it and what it lacks, writing nothing", (t) => {
+  const cwd = mkdtempSync(join(tmpdir(), "colloc-a100-"));
+  const lines = readFileSync(join(SHIPPED, "miso-a100-mig-iteration-times.csv"), "utf8").split("\n");
+  writeFileSync(join(cwd, "short.csv"), `${lines.slice(0, 4).join("\n")}\n`);
+  const run = spawnSync(process.execPath, [bin, "calibrate-a100", "--miso", "short.csv"], {
+    cwd,
+    encoding: "utf8",
+  });
+  t.is(run.status, 2);
+  t.regex(
+    run.stderr,
+    /^colloc: short\.csv: expected rows of two or more models, each model and batch on three or more MIG profiles/,
+  );
+  t.deepEqual(readdirSync(cwd), ["short.csv"]);
 });

@@ -1,5 +1,5 @@
 import test from "ava";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
@@ -61,4 +61,23 @@ test("runs of an H100 calibrated on the H200 set: a set of the H100, the H200's 
     run.stderr,
     /^caveat: sharing parameters kept from H200-141GB \(set h200\), not fitted on H100-SXM5-80GB's/m,
   );
+});
+
+test("a dataset table of another kind, or an empty one, exits 2 naming the file and the column it lacks", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "colloc-cal-tables-"));
+  const tables = join(dir, "tables");
+  t.is((await colloc("ingest", "test/fixtures/runs/h200", "--out", tables)).code, 0);
+  copyFileSync(join(tables, "jobs.arrow"), join(tables, "runs.arrow"));
+  const wrong = await colloc("calibrate", tables, "--out", join(dir, "set"));
+  t.is(wrong.code, 2);
+  t.regex(
+    wrong.stderr,
+    /runs\.arrow: experiment: expected a column of Utf8, as colloc ingest writes its runs table, got "no such column"/,
+  );
+  t.is((await colloc("ingest", "test/fixtures/runs/h200", "--out", tables)).code, 0);
+  writeFileSync(join(tables, "steps.arrow"), "");
+  const empty = await colloc("calibrate", tables, "--out", join(dir, "set"));
+  t.is(empty.code, 2);
+  t.regex(empty.stderr, /steps\.arrow: run_id: expected a column of/);
+  t.false(existsSync(join(dir, "set")));
 });

@@ -261,3 +261,25 @@ test("caveats: what the predictions rest on that validation found weaker go to s
   );
   t.is(run.stderr, summary.caveats.map((c) => `caveat: ${c}\n`).join(""));
 });
+
+test("a custom workload drawing more than the GPU's power limit is bad input naming its field", async (t) => {
+  const { dir, file } = setup({
+    workloads: { hot: { extends: "small", power_w: 1e308 } },
+    jobs: { list: [{ id: "j1", arrival_s: 0, workload: "hot", iterations: 10 }] },
+  });
+  const run = await colloc("run", file, "--out", join(dir, "out"));
+  t.is(run.code, 2);
+  t.regex(
+    run.stderr,
+    /scenario\.yaml: workloads\.hot\.power_w .*expected at most the GPU's power limit, \d+ W, got 1e\+308/,
+  );
+  t.false(existsSync(join(dir, "out")));
+});
+
+test("colloc help run prints run's own help, as run --help does", async (t) => {
+  const [help, flag] = await Promise.all([colloc("help", "run"), colloc("run", "--help")]);
+  t.is(help.code, 0);
+  t.regex(help.stdout, /^Usage: colloc run \[options\] <scenario>/);
+  t.regex(help.stdout, /--out/);
+  t.is(help.stdout, flag.stdout);
+});

@@ -70,6 +70,27 @@ test("runs from another GPU than the set's exit 2 naming the run", (t) => {
   t.regex(run.stderr, /^colloc: .*solo-resnet26-a100-r1: gpu: expected a run on H200-141GB.*\n$/);
 });
 
+test("runs of which none can be compared exit 2 saying why the first was skipped, writing nothing", (t) => {
+  const dir = scratch();
+  const run = collocSync(
+    "validate",
+    "--set",
+    SET,
+    "--against",
+    join(H200, "corrupt-r1"),
+    join(H200, "truncated-r1"),
+    "--no-leave-models-out",
+    "--out",
+    join(dir, "validation"),
+  );
+  t.is(run.status, 2);
+  t.regex(
+    run.stderr,
+    /^colloc: .*: expected a run the set can be compared with; all 2 were skipped \(corrupt-r1: not whole: steps\.jsonl:3: .*\)\n$/,
+  );
+  t.deepEqual(readdirSync(dir), []);
+});
+
 test("a set missing a workload the runs need exits 2 naming the workload, writing nothing", (t) => {
   const dir = scratch();
   const set = JSON.parse(readFileSync(join(SET, "parameters.json"), "utf8"));

@@ -33,6 +33,7 @@ const run = (
   startedTogether: true,
   freshProcesses: true,
   usable: true,
+  notWhole: null,
   memoryCapBytes: null,
   procs: procs.map((p, i) => ({ ...p, proc: i })),
   utilization: 1,
@@ -89,7 +90,10 @@ test("runs a page setup cannot equal are left out", (t) => {
   const setups = measuredSetups(
     [
       run("cap", "exclusive", [proc(R26, 10)], { memoryCapBytes: 8 * 2 ** 30 }),
-      run("broken", "naive", [proc(R26, 10), proc(R26, 10)], { usable: false }),
+      run("broken", "naive", [proc(R26, 10), proc(R26, 10)], {
+        usable: false,
+        notWhole: "its manifest says partial",
+      }),
       run("green", "green", [proc(R26, 10, 16)]),
       run("replay", "replay", [proc(R26, 10)]),
       run("a100", "exclusive", [proc(R26, 10)], { gpu: "NVIDIA A100-SXM4-40GB" }),

@@ -72,6 +72,14 @@ export function workloadLookup(
           : `a workload of the calibration set (${Object.keys(set.workloads).sort().join(", ")})`,
         c.extends,
       );
+    // One job alone draws no more than the GPU may; more would stretch every step through the power model.
+    if (c.power_w !== undefined && c.power_w > set.sharing.maxPowerW)
+      throw new InputError(
+        file,
+        `workloads.${id}.power_w`,
+        `at most the GPU's power limit, ${set.sharing.maxPowerW} W`,
+        c.power_w,
+      );
     own.set(id, customized(id, base, c));
   }
   return (id) => own.get(id) ?? (Object.hasOwn(set.workloads, id) ? set.workloads[id] : undefined);

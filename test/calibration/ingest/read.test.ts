@@ -15,6 +15,6 @@ test("a file that is not Arrow is bad input", (t) => {
   writeFileSync(file, "runs,mode\nr1,naive\n");
   t.throws(() => readTable(file), {
     instanceOf: InputError,
-    message: /runs\.arrow: expected an Arrow IPC file/,
+    message: /runs\.arrow: expected a whole Arrow IPC file, got "one cut off, or not Arrow"/,
   });
 });

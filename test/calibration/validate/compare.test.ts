@@ -62,7 +62,14 @@ test("runs that are not whole are skipped with the reason, never dropped silentl
     comparison.skipped.map((s) => s.run_id),
     ["corrupt-r1", "truncated-r1"],
   );
-  t.regex(comparison.skipped[0].reason, /^not whole/);
+  // Each names what is wrong: the first line that could not be ingested, or the manifest's status.
+  t.deepEqual(
+    comparison.skipped.map((s) => s.reason),
+    [
+      'not whole: steps.jsonl:3: expected one whole JSON record per line, got "InvalidSymbol"',
+      "not whole: its manifest says partial",
+    ],
+  );
   t.is(comparison.runs.length, 6);
 });
 
@@ -93,6 +100,7 @@ test("which copy runs out of memory is a race: rates are predicted for the measu
     startedTogether: true,
     freshProcesses: true,
     usable: true,
+    notWhole: null,
     memoryCapBytes: null,
     gpuUuid: "GPU-test",
     dramUtil: null,
