@@ -2,7 +2,7 @@
  * Load and write calibration sets. A set is a folder: parameters.json (see set-schema.ts) plus Arrow tables of
  * the measured points behind the fit. Names resolve to the shipped sets under calibration/data/<name>/.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { issueToInputError } from "../sim/cluster/scenario/zod-issue.ts";
@@ -23,10 +23,13 @@ export function resolveSetDir(nameOrDir: string): string {
   if (existsSync(join(nameOrDir, PARAMETERS_FILE))) return resolve(nameOrDir);
   const shipped = join(SHIPPED, nameOrDir);
   if (/^[\w.-]+$/.test(nameOrDir) && existsSync(join(shipped, PARAMETERS_FILE))) return shipped;
+  const names = readdirSync(SHIPPED)
+    .filter((name) => existsSync(join(SHIPPED, name, PARAMETERS_FILE)))
+    .sort();
   throw new InputError(
     nameOrDir,
     "",
-    `a calibration set: a folder with ${PARAMETERS_FILE} or a shipped set name`,
+    `a calibration set: a folder with ${PARAMETERS_FILE} or a shipped set name (${names.join(", ")})`,
   );
 }
 

@@ -47,7 +47,8 @@ export type GeometryCheck =
 /** "3g.20gb@4" -> { profile: "3g.20gb", start: 4 }; "9" -> { profile: 9 }. */
 export function parseRequest(text: string): GeometryRequest {
   const [name, at, ...rest] = text.split("@");
-  const start = at === undefined ? undefined : Number(at);
+  // Digits only: Number("") is 0, and "-1" or "1e308" are no slice index.
+  const start = at === undefined ? undefined : /^\d{1,2}$/.test(at) ? Number(at) : NaN;
   if (rest.length > 0 || name === "" || (start !== undefined && !Number.isInteger(start))) {
     throw new InputError(
       "command line",

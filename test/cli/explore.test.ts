@@ -35,7 +35,7 @@ test("a set that does not exist, or a bad port, exits 2 with one line and writes
   t.is(set.code, 2);
   t.is(
     set.stderr,
-    `colloc: no-such-set: expected a calibration set: a folder with parameters.json or a shipped set name\n`,
+    `colloc: no-such-set: expected a calibration set: a folder with parameters.json or a shipped set name (a100, h200)\n`,
   );
   const port = await colloc("explore", "--port", "http", "--out", out);
   t.is(port.code, 2);

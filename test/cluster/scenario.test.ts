@@ -176,6 +176,16 @@ const BAD: [string, string, RegExp][] = [
     /^scenarios\/x\.yaml: jobs\.list\[1\]\.arrival_s \(line 12\): expected a number >= 0, got -5$/,
   ],
   [
+    "a fraction of a training step",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 2.5 }] }`,
+    /^scenarios\/x\.yaml: jobs\.list\[0\]\.iterations \(line \d+\): expected a whole number of training steps, got 2\.5$/,
+  ],
+  [
+    "a workload id with a slip of the keyboard",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: ResNet26-C10-B128, iterations: 1 }] }`,
+    /jobs\.list\[0\]\.workload \(line \d+\): expected a workload of the calibration set or of workloads, perhaps "resnet26-c10-b128": \(resnet152-in-b32, resnet26-c10-b128\), got "ResNet26-C10-B128"$/,
+  ],
+  [
     "an unknown workload",
     `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: gpt5, iterations: 1 }] }`,
     /^scenarios\/x\.yaml: jobs\.list\[0\]\.workload \(line \d+\): expected a workload of the calibration set or of workloads: \(resnet152-in-b32, resnet26-c10-b128\), got "gpt5"$/,
@@ -194,6 +204,11 @@ const BAD: [string, string, RegExp][] = [
     "a job needing more GPUs than a node has",
     `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 1, gpus: 4 }] }`,
     /jobs\.list\[0\]\.gpus \(line \d+\): expected at most 2 GPUs \(the largest node\), got 4$/,
+  ],
+  [
+    "two YAML documents",
+    `${HEAD}${ONE_GPU}${LIST}---\nname: second\n`,
+    /: line \d+, column 1: expected well-formed YAML \(one document: a `---` starts a second\)$/,
   ],
   [
     "malformed YAML",

@@ -104,4 +104,11 @@ test("profiles by id and @start parse", (t) => {
   t.true(checkGeometry(a100, [{ profile: 9 }, { profile: 9 }]).valid);
   t.throws(() => parseRequest("3g.20gb@x"));
   t.throws(() => parseRequest("3g.20gb@1@2"));
+  // An empty start is no start 0, and a negative or huge one is no slice index.
+  for (const bad of ["3g.20gb@", "3g.20gb@-1", "3g.20gb@1e308"])
+    t.throws(
+      () => parseRequest(bad),
+      { message: /PROFILE: expected a MIG profile name or id, optionally @START/ },
+      bad,
+    );
 });

@@ -1,4 +1,5 @@
 /** Workload ids to profiles: custom workloads (a calibrated profile with changes) first, then the calibration set. */
+import { closest, distance } from "fastest-levenshtein";
 import { InputError } from "../../input-error.ts";
 import type { MpsFitRange } from "../../sharing/index.ts";
 import type { SharingParams, WorkloadProfile } from "../../sharing/types.ts";
@@ -51,7 +52,17 @@ function knownWorkloads(set: CalibrationSource, custom: Scenario["workloads"]): 
 export function expectedWorkload(set: CalibrationSource, custom: Scenario["workloads"], id: string): string {
   const skipped = set.skipped?.find((s) => s.workload === id);
   if (skipped) return `a workload of the calibration set (it skipped ${id}: ${skipped.reason})`;
-  return `a workload of the calibration set or of workloads: (${knownWorkloads(set, custom)})`;
+  return `a workload of the calibration set or of workloads${suggestion(set, custom, id)}: (${knownWorkloads(set, custom)})`;
+}
+
+/** `, perhaps "X"` for the known id nearest `id` (case aside), when it is a likely slip of the keyboard. */
+function suggestion(set: CalibrationSource, custom: Scenario["workloads"], id: string): string {
+  const known = [...Object.keys(set.workloads), ...Object.keys(custom ?? {})];
+  if (known.length === 0) return "";
+  const near = closest(id.toLowerCase(), known);
+  return distance(id.toLowerCase(), near) <= Math.max(2, Math.floor(id.length / 4))
+    ? `, perhaps "${near}"`
+    : "";
 }
 
 export function workloadLookup(

@@ -121,7 +121,8 @@ export const ListedJob = oneOf(
     id: name.optional(),
     arrival_s: z.number().nonnegative(),
     workload: name,
-    iterations: positive.optional(),
+    // Whole steps; a huge count stays a number so the horizon check can say when the job would end.
+    iterations: positive.refine(Number.isInteger, "a whole number of training steps").optional(),
     epochs: positive.optional(),
     gpus: z.int().min(1).default(1),
     gpu_share: z.number().gt(0).lte(1).optional(),

@@ -70,11 +70,12 @@ export function parseYaml(text: string, file: string): ParsedYaml {
   const bad = doc.errors[0];
   if (bad) {
     const at = bad.linePos?.[0];
-    throw new InputError(
-      file,
-      at ? `line ${at.line}, column ${at.col}` : "",
-      `well-formed YAML (${bad.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")})`,
-    );
+    // The library's own advice for a second document names its API, not what the user should write.
+    const why =
+      bad.code === "MULTIPLE_DOCS"
+        ? "one document: a `---` starts a second"
+        : bad.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+    throw new InputError(file, at ? `line ${at.line}, column ${at.col}` : "", `well-formed YAML (${why})`);
   }
   let value: unknown;
   try {
