@@ -7,7 +7,9 @@ import { spawnSync } from "node:child_process";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { parseDocument, stringify } from "yaml";
+import { arrowFiles, ingestRuns } from "../calibration/ingest/ingest.ts";
 import { CHECK_S, put, RUN_S, SWEEP_S, type CaseSpec, type Kind, type Workspace } from "./case.ts";
+import { REPO } from "./corpus.ts";
 import { HOSTILE, junkBytes, setIn, setKey } from "./values.ts";
 
 /** The CSV-trace scenario with its trace at `path`. */
@@ -298,7 +300,8 @@ function manifestRandom(w: Workspace): CaseSpec {
   return ingest(w, run, "any");
 }
 
-function streamDamaged(w: Workspace): CaseSpec {
+/** One stream of a copied run folder cut off, with junk after it, a field made hostile, or a BOM before it. */
+function damagedRun(w: Workspace): string {
   const run = runFolder(w);
   const file = join(run, w.dice.pick(streams(run)));
   let text = readFileSync(file, "utf8");
@@ -320,7 +323,39 @@ function streamDamaged(w: Workspace): CaseSpec {
   }
   if (which === 3) text = `\ufeff${text}`;
   writeFileSync(file, text);
-  return ingest(w, run, "any");
+  return run;
+}
+
+const streamDamaged = (w: Workspace): CaseSpec => ingest(w, damagedRun(w), "any");
+
+/** `validate` of a damaged run: skipped saying why, or refused when nothing is left to compare; never a crash. */
+function validateDamaged(w: Workspace): CaseSpec {
+  const out = join(w.dir, "validation");
+  const set = join(REPO, "test/fixtures/sets/h200");
+  const argv = ["validate", "--set", set, "--against", damagedRun(w), "--no-leave-models-out", "--out", out];
+  return { expect: "any", argv, out, timeoutS: RUN_S };
+}
+
+/** The tables `calibrate` reads; each has columns the others lack. */
+const CALIBRATE_READS = ["runs", "workloads", "procs", "samples", "steps", "iterations", "kernels", "jobs"];
+
+/** A dataset folder (ingested here, in-process) with one table cut off, emptied, junk, or another table's. */
+function calibrateTableDamaged(w: Workspace): CaseSpec {
+  const tables = join(w.dir, "tables");
+  mkdirSync(tables);
+  for (const [name, bytes] of arrowFiles(ingestRuns([runFolder(w)]).rows))
+    writeFileSync(join(tables, name), bytes);
+  const name = w.dice.pick(CALIBRATE_READS);
+  const other = w.dice.pick(CALIBRATE_READS.filter((t) => t !== name));
+  const file = join(tables, `${name}.arrow`);
+  const bytes = readFileSync(file);
+  const which = w.dice.pick(["cut", "empty", "junk", "other"]);
+  if (which === "cut") writeFileSync(file, bytes.subarray(0, w.dice.below(bytes.length)));
+  if (which === "empty") writeFileSync(file, "");
+  if (which === "junk") writeFileSync(file, junkBytes(w.dice, 300));
+  if (which === "other") cpSync(join(tables, `${other}.arrow`), file);
+  const out = join(w.dir, "set");
+  return { expect: "reject", argv: ["calibrate", tables, "--out", out], out, timeoutS: RUN_S };
 }
 
 /**
@@ -393,6 +428,8 @@ export const FILE_KINDS: Kind[] = [
   { name: "ingest-manifest-junk", target: "run folder", weight: 1, make: manifestJunk },
   { name: "ingest-stream-damaged", target: "run folder", weight: 4, make: streamDamaged },
   { name: "ingest-stream-gzipped", target: "run folder", weight: 2, make: streamGzipped },
+  { name: "validate-stream-damaged", target: "run folder", weight: 2, make: validateDamaged },
+  { name: "calibrate-table-damaged", target: "dataset table", weight: 3, make: calibrateTableDamaged },
   { name: "option-bad", target: "command line", weight: 2, make: badOption },
 ];
 

@@ -37,6 +37,7 @@ class Workload:
         return out
 
 
+FIELDS = ("model", "classes", "batch", "input", "dataset", "images_per_epoch", "kind", "fake")
 # An id names run folders (`mode__id+id__tag`): no path separators, and neither `+` nor `__`, which join its parts.
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]*(_[A-Za-z0-9.-]+)*")
 
@@ -47,6 +48,9 @@ def parse_workload(wid: str, spec: object, file: str) -> Workload:
         raise InputError(file, where, "an id of letters, digits, '.', '-' and single '_' (it names run folders)", wid)
     if not isinstance(spec, dict):
         raise InputError(file, where, "a mapping of workload fields", spec)
+    unknown = sorted(str(k) for k in spec if k not in FIELDS)
+    if unknown:
+        raise InputError(file, f"{where}.{unknown[0]}", f"a known field ({', '.join(FIELDS)})", unknown[0])
     kind = spec.get("kind", "timm")
     if kind not in ("timm", "fake"):
         raise InputError(file, f"{where}.kind", "timm or fake", kind)

@@ -79,7 +79,14 @@ export const registerExplore: Register = (program: Command) => {
     .option("--out <dir>", "write the page as a static folder; with --port, serve it too")
     .action(async (flags: ExploreFlags) => {
       const port = flags.port === undefined ? undefined : portOf(flags.port);
-      const files = await siteFiles(pageData(flags.set, measured(flags.runs)));
+      const runs = measured(flags.runs);
+      const data = pageData(flags.set, runs);
+      // Runs of another GPU, or of setups the page cannot equal, show nothing: say so rather than stay silent.
+      if (runs !== null && runs.measured.length > 0 && data.measured.length === 0)
+        process.stderr.write(
+          `warning: none of the ${runs.measured.length} runs in ${runs.folder} is a setup the page shows on ${data.set.gpu.name} (runs of another GPU are left out): the page shows predictions only\n`,
+        );
+      const files = await siteFiles(data);
       if (flags.out !== undefined) {
         writeFolder(flags.out, files);
         process.stdout.write(

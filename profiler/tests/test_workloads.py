@@ -53,3 +53,11 @@ def test_an_id_that_cannot_name_a_run_folder_is_refused(tmp_path, wid):
     with pytest.raises(InputError) as err:
         load_spec_file(str(spec))
     assert err.value.field == f"workloads.{wid}"
+
+
+def test_a_misspelt_field_is_named_as_unknown(tmp_path):
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("workloads:\n  mine: { model: vit, clases: 10, batch: 8, input: [3, 224, 224], images_per_epoch: 5 }\n")
+    with pytest.raises(InputError) as err:
+        load_spec_file(str(spec))
+    assert err.value.field == "workloads.mine.clases"

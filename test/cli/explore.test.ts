@@ -77,3 +77,14 @@ test("served on the loopback interface until stopped; a port in use exits 2", as
     t.is(await exited, 0);
   }
 });
+
+test("runs of another GPU than the set's are left out with a warning, not silently", async (t) => {
+  const out = join(scratch(), "site");
+  const run = await colloc("explore", "--runs", "calibration/data/h100-runs-h7", "--out", out);
+  t.is(run.code, 0, run.stderr);
+  t.regex(
+    run.stderr,
+    /^warning: none of the 21 runs in calibration\/data\/h100-runs-h7 is a setup the page shows on H200-141GB .*predictions only\n$/,
+  );
+  t.deepEqual(readdirSync(out).sort(), FILES);
+});
