@@ -1,5 +1,5 @@
 /**
- * A check on another GPU made as its user would make it (docs/calibration.md, checks H1-H7): the runs' profiles
+ * A check on another GPU made as its user would make it (docs/calibration.md, checks H1-H8): the runs' profiles
  * added to the H200 set with `calibrate --base h200`, which keeps the H200's sharing parameters, so nothing is
  * fitted on a co-running run of that GPU; then each MPS model validates the runs.
  */
