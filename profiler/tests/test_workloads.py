@@ -38,26 +38,26 @@ def test_custom_workloads_come_from_a_spec_file():
     assert custom["fake-oom"].fake["oom_at_step"] == 4 and custom["fake-oom"].kind == "fake"
 
 
-def test_a_bad_spec_names_the_field(tmp_path):
+def refused_field(tmp_path, wid: str, fields: str) -> str:
+    """The field a one-workload spec file is refused on."""
     spec = tmp_path / "spec.yaml"
-    spec.write_text("workloads:\n  mine: { model: vit, classes: 10, batch: 0, input: [3, 224, 224], images_per_epoch: 5 }\n")
+    spec.write_text(f'workloads:\n  "{wid}": {{ {fields}, input: [3, 224, 224], images_per_epoch: 5 }}\n')
     with pytest.raises(InputError) as err:
         load_spec_file(str(spec))
-    assert err.value.field == "workloads.mine.batch"
+    return err.value.field
+
+
+@pytest.mark.parametrize(
+    "fields, field",
+    [
+        ("model: vit, classes: 10, batch: 0", "workloads.mine.batch"),
+        ("model: vit, clases: 10, batch: 8", "workloads.mine.clases"),  # misspelt: named as unknown
+    ],
+)
+def test_a_bad_spec_names_the_field(tmp_path, fields, field):
+    assert refused_field(tmp_path, "mine", fields) == field
 
 
 @pytest.mark.parametrize("wid", ["a/../x", "my vit", "a+b", "a__b", "-x", ""])
 def test_an_id_that_cannot_name_a_run_folder_is_refused(tmp_path, wid):
-    spec = tmp_path / "spec.yaml"
-    spec.write_text(f'workloads:\n  "{wid}": {{ model: vit, classes: 10, batch: 8, input: [3, 224, 224], images_per_epoch: 5 }}\n')
-    with pytest.raises(InputError) as err:
-        load_spec_file(str(spec))
-    assert err.value.field == f"workloads.{wid}"
-
-
-def test_a_misspelt_field_is_named_as_unknown(tmp_path):
-    spec = tmp_path / "spec.yaml"
-    spec.write_text("workloads:\n  mine: { model: vit, clases: 10, batch: 8, input: [3, 224, 224], images_per_epoch: 5 }\n")
-    with pytest.raises(InputError) as err:
-        load_spec_file(str(spec))
-    assert err.value.field == "workloads.mine.clases"
+    assert refused_field(tmp_path, wid, "model: vit, classes: 10, batch: 8") == f"workloads.{wid}"
