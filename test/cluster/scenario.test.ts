@@ -196,6 +196,11 @@ const BAD: [string, string, RegExp][] = [
     /jobs\.list\[0\]\.workload \(line \d+\): expected a workload that fits one GPU of the scenario \(at most 14\d\.\d GiB per job; it needs 200\.0 GiB\), got "huge"$/,
   ],
   [
+    "a custom workload's memory past any GPU by far",
+    `${HEAD}${ONE_GPU}workloads: { huge: { extends: resnet26-c10-b128, memory_gb: 1e308 } }\njobs: { list: [{ arrival_s: 0, workload: huge, iterations: 1 }] }`,
+    /workloads\.huge\.memory_gb \(line \d+\): expected a number <= 1000000, got 1e\+308$/,
+  ],
+  [
     "a job bigger than any instance of a fixed MIG layout",
     `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: mig, layout: [1g.18gb] } }] }\nworkloads: { big: { extends: resnet26-c10-b128, memory_gb: 40 } }\njobs: { list: [{ arrival_s: 0, workload: big, iterations: 1 }] }`,
     /jobs\.list\[0\]\.workload \(line \d+\): expected a workload that fits one GPU of the scenario \(at most 1\d\.\d GiB per job/,

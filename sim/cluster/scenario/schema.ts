@@ -109,7 +109,8 @@ export const CustomWorkload = z.strictObject({
   images_per_epoch: z.int().min(1).optional(),
   step_time_scale: positive.optional(),
   busy_fraction: z.number().gt(0).lte(1).optional(),
-  memory_gb: positive.optional(),
+  // A million GiB is beyond any GPU; more would overflow to Infinity bytes.
+  memory_gb: positive.max(1e6).optional(),
   sm_activity: z.number().min(0).max(1).optional(),
   power_w: positive.optional(),
 });
