@@ -132,7 +132,12 @@ async function sweep(
           dir: join(temp, "points", points[k].id),
           mpsModel,
         });
-        pool = runPool(points.length, task, threads, options.json === true);
+        // A point's bad value comes from the grid: name what the grid set, not only base.yaml's line.
+        const describe = (id: string) => {
+          const sets = points.find((p) => p.id === id)?.sets ?? [];
+          return `sweep point ${id} (${sets.map(([field, value]) => `${field} = ${JSON.stringify(value)}`).join(", ")})`;
+        };
+        pool = runPool(points.length, task, threads, options.json === true, describe);
         await pool.done;
         results = pointResults(points, ownSummary(temp));
         if (shard === undefined) await writeIndex(temp, name, results);

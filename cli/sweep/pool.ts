@@ -11,7 +11,14 @@ export interface Pool {
   stop(): Promise<void>;
 }
 
-export function runPool(count: number, task: (k: number) => PointTask, threads: number, json: boolean): Pool {
+export function runPool(
+  count: number,
+  task: (k: number) => PointTask,
+  threads: number,
+  json: boolean,
+  /** How a message names point `id` (what the grid set there, say). */
+  describe: (id: string) => string = (id) => `sweep point ${id}`,
+): Pool {
   const bar = progress("sweep", count, { json });
   let next = 0;
   const workers = new Set<Worker>();
@@ -43,9 +50,7 @@ export function runPool(count: number, task: (k: number) => PointTask, threads: 
         if (!reply.ok) {
           void stop();
           fail(
-            reply.badInput
-              ? new InputError(`sweep point ${reply.id}`, "", reply.message)
-              : new Error(reply.message),
+            reply.badInput ? new InputError(describe(reply.id), "", reply.message) : new Error(reply.message),
           );
           return;
         }

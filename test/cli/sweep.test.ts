@@ -143,9 +143,11 @@ test("merging an incomplete set of shards is bad input, and writes nothing", asy
 });
 
 test("an --out folder holding an earlier sweep and files of the user's is refused, and nothing of it is touched", async (t) => {
-  const { dir } = await sweep;
+  const { dir: shared } = await sweep;
+  // A folder of its own: other tests compare the shared folder's listing before and after.
+  const dir = setup();
   const kept = join(dir, "kept");
-  cpSync(join(dir, "all"), kept, { recursive: true });
+  cpSync(join(shared, "all"), kept, { recursive: true });
   writeFileSync(join(kept, "notes.txt"), "mine\n");
   const before = tree(kept);
   const run = await colloc("sweep", join(dir, "grid.yaml"), "--out", kept, "--jobs", "1");
@@ -168,6 +170,26 @@ test("merge refuses an --out that is one of its shards, and a shard listed twice
   t.is(twice.code, 2);
   t.regex(twice.stderr, /expected each shard listed once, got "listed twice"/);
   t.false(existsSync(join(dir, "twice")));
+});
+
+test("a grid value the scenario refuses names the point and what the grid set there", async (t) => {
+  const dir = setup();
+  const grid = join(dir, "bad-grid.yaml");
+  writeFileSync(
+    grid,
+    stringify({
+      name: "bad",
+      base: "base.yaml",
+      axes: [{ path: "scheduler.params.max_co_runners", values: [0] }],
+    }),
+  );
+  const run = await colloc("sweep", grid, "--out", join(dir, "bad"), "--jobs", "1");
+  t.is(run.code, 2);
+  t.regex(
+    run.stderr,
+    /^colloc: sweep point p0000 \(scheduler\.params\.max_co_runners = 0\): expected .*base\.yaml: scheduler\.params\.max_co_runners: expected a number >= 1\n$/,
+  );
+  t.false(existsSync(join(dir, "bad")));
 });
 
 test("a bad shard spec names the option", async (t) => {
