@@ -89,7 +89,8 @@ function measuredProc(p: ProcRow, batch: number, mode: string): MeasuredProc {
   };
 }
 
-function notWhole(run: RunRow): string | null {
+/** Why a run is not whole and clean (null when it is): its manifest's status, or the first line not ingested. */
+export function notWhole(run: RunRow): string | null {
   if (run.status !== "complete") return `its manifest says ${run.status}`;
   if (run.ingest_status === "ok") return null;
   return run.ingest_issues?.split("; ")[0] ?? `ingested as ${run.ingest_status}`;
@@ -100,6 +101,7 @@ function measuredRun(run: RunRow, rows: ProcRow[], procs: MeasuredProc[], sample
   const used = column(window, (s) => s.mem_used_bytes);
   const all = column(samples, (s) => s.mem_used_bytes);
   const capped = procs.some((p) => p.smLimit !== null);
+  const why = notWhole(run);
   return {
     runId: run.run_id,
     mode: run.mode === "mps" && capped ? "mps-partitioned" : run.mode,
@@ -108,8 +110,8 @@ function measuredRun(run: RunRow, rows: ProcRow[], procs: MeasuredProc[], sample
     validation: run.validation,
     startedTogether: run.start === "together",
     freshProcesses: rows.length > 0 && rows.every((p) => p.worker_prior_jobs === 0),
-    usable: run.status === "complete" && run.ingest_status === "ok",
-    notWhole: notWhole(run),
+    usable: why === null,
+    notWhole: why,
     memoryCapBytes: run.memory_cap_gib === null ? null : run.memory_cap_gib * 2 ** 30,
     procs,
     utilization: fractionOf(column(window, (s) => s.util_gpu)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 import re
 from pathlib import Path
 
@@ -37,7 +37,7 @@ class Workload:
         return out
 
 
-FIELDS = ("model", "classes", "batch", "input", "dataset", "images_per_epoch", "kind", "fake")
+FIELDS = tuple(f.name for f in fields(Workload) if f.name != "id")
 # An id names run folders (`mode__id+id__tag`): no path separators, and neither `+` nor `__`, which join its parts.
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]*(_[A-Za-z0-9.-]+)*")
 

@@ -12,6 +12,9 @@ import { summaryTables } from "./summary-tables.ts";
 import { renderSvg, type TopLevelSpec } from "./svg.ts";
 
 /** Rows of each Arrow table shown in the page; the row count says how many there are in all. */
+/** The page `colloc report` writes into a results folder unless told otherwise. */
+export const REPORT_FILE = "report.html";
+
 export const PREVIEW_ROWS = 50;
 /** A sweep's points get their charts in the page up to this many points; beyond, the page would be too heavy. */
 export const POINT_CHARTS_MAX = 20;

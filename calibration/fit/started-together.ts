@@ -10,6 +10,7 @@ import type { KernelFigures } from "../../sim/sharing/types.ts";
 import type { Dataset } from "../dataset.ts";
 import { kernelStats, type KernelStats } from "./kernel-stats.ts";
 import { mean } from "./stats.ts";
+import { notWhole } from "../measured.ts";
 
 function meanStats(all: KernelStats[]): KernelFigures {
   const of = (key: keyof KernelStats) => mean(all.map((s) => s[key]));
@@ -30,7 +31,7 @@ export function probesByWorkload(ds: Dataset): Map<string, { runId: string; proc
   const procsByRun = group(ds.procs, (p) => p.run_id);
   const out = new Map<string, { runId: string; procs: number[] }[]>();
   for (const probe of ds.runs) {
-    const usable = probe.status === "complete" && probe.ingest_status === "ok";
+    const usable = notWhole(probe) === null;
     if (probe.measure !== "turns" || !probe.cudnn_benchmark || probe.start !== "together" || !usable)
       continue;
     const procs = procsByRun.get(probe.run_id) ?? [];

@@ -31,6 +31,7 @@ import type { CalibrationSet, FitError } from "../set-schema.ts";
 import { computationKeys } from "./computation.ts";
 import { slopeThroughOrigin } from "./least-squares.ts";
 import { mape, mean, median } from "./stats.ts";
+import { notWhole } from "../measured.ts";
 
 /** A workload's start-up, in the profile's own fields (WorkloadProfile), each the median over its jobs. */
 export interface WorkloadStartup {
@@ -62,12 +63,7 @@ const launchOf = (r: RunRow): Launch => (r.launch as Launch | null) ?? "warm-wor
 /** Complete replays calibration may fit; those with fresh processes only, when there are any. */
 function fittingReplays(ds: Dataset): { runs: RunRow[]; launch?: Launch; leftOut: RunRow[] } {
   const all = ds.runs.filter(
-    (r) =>
-      r.mode === "replay" &&
-      !r.validation &&
-      r.status === "complete" &&
-      r.ingest_status === "ok" &&
-      r.window_start !== null,
+    (r) => r.mode === "replay" && !r.validation && notWhole(r) === null && r.window_start !== null,
   );
   const launch = all.some((r) => launchOf(r) === "fresh-process")
     ? "fresh-process"

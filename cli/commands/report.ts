@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { join } from "node:path";
 import { writeFileWhole } from "../../io/write-file.ts";
-import { renderReport } from "../../report/html.ts";
+import { renderReport, REPORT_FILE } from "../../report/html.ts";
 import { readResults } from "../../report/results.ts";
 import type { Register } from "./index.ts";
 
@@ -14,7 +14,7 @@ export const registerReport: Register = (program: Command) => {
     .option("--out <file>", "where to write the HTML (default: RESULTS_DIR/report.html)")
     .action(async (dir: string, options: { out?: string }) => {
       const html = await renderReport(readResults(dir));
-      const out = options.out ?? join(dir, "report.html");
+      const out = options.out ?? join(dir, REPORT_FILE);
       writeFileWhole(out, html);
       process.stdout.write(`${out}\n`);
     });

@@ -14,6 +14,7 @@ import { formatDuration } from "../../sim/cluster/time-unit.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
+import { REPORT_FILE } from "../../report/html.ts";
 
 function brief(s: Summary, out: string): string {
   return (
@@ -54,7 +55,7 @@ export const registerRun: Register = (program: Command) => {
       const out = options.out ?? join("results", input.name);
       // A report of an earlier run (`colloc report OUT`) goes with the results it describes. Only the write is
       // interruptible: Ctrl-C in the (synchronous) simulation ends the process at once.
-      await interruptible(() => writeFolder(out, files, ["report.html"]));
+      await interruptible(() => writeFolder(out, files, [REPORT_FILE]));
       writeCaveats(summary.caveats);
       process.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : brief(summary, out));
     },

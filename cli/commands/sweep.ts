@@ -33,6 +33,7 @@ import { runPool, type Pool } from "../sweep/pool.ts";
 import { copyPoint, readPointSummary, readShard, SHARD_FILE, type ShardManifest } from "../sweep/shard.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
+import { REPORT_FILE } from "../../report/html.ts";
 
 const INDEX_FILE = "sweep.json";
 /** What a sweep, a shard or a merge writes, and the report made of it: an existing `out` may hold nothing else. */
@@ -43,7 +44,7 @@ const SWEEP_NAMES = new Set([
   "summary.arrow",
   "chart-sweep.vl.json",
   "chart-sweep.svg",
-  "report.html",
+  REPORT_FILE,
 ]);
 
 /** Write into a temporary sibling of `out`, then swap it in; an existing `out` must be an earlier sweep output. */
