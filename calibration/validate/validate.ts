@@ -86,18 +86,18 @@ export function measureFolders(folders: readonly string[], onRun?: () => void): 
 export function validateReplays(
   set: CalibrationSet,
   replays: readonly MeasuredReplay[],
-  validationOnly = false,
   mps?: NamedMpsModel,
 ): CompletionComparison[] {
-  const chosen = replays.filter((r) => r.usable && (!validationOnly || r.validation));
-  return chosen.flatMap((r) => {
-    const input = loadScenario(readScenarioText(r.scenarioFile), {
-      file: r.scenarioFile,
-      calibration: () => set,
-      readText: readScenarioText,
+  return replays
+    .filter((r) => r.usable)
+    .flatMap((r) => {
+      const input = loadScenario(readScenarioText(r.scenarioFile), {
+        file: r.scenarioFile,
+        calibration: () => set,
+        readText: readScenarioText,
+      });
+      return compareReplay(r.runId, r.sharing, input, r.jobs, r.firstStepEndS, mps ? { mps } : {});
     });
-    return compareReplay(r.runId, r.sharing, input, r.jobs, r.firstStepEndS, mps ? { mps } : {});
-  });
 }
 
 function readScenarioText(file: string): string {
@@ -126,19 +126,19 @@ export function validateRuns(
   predict: Predict = (run) => predictRun(set, run, set.sharing, options.mps?.model),
 ): Validation {
   const validationOnly = options.validationOnly ?? false;
+  const inScope = (r: { validation: boolean }) => !validationOnly || r.validation;
   // Live replays are judged by completion times (validateReplays), not by a shared measurement window.
   // A live replay that is not whole goes with the runs, which skip it saying why.
-  const runs = measured.filter(
-    (r) => (r.mode !== "replay" || !r.usable) && (!validationOnly || r.validation),
-  );
+  const runs = measured.filter((r) => (r.mode !== "replay" || !r.usable) && inScope(r));
+  const replays = (options.replays ?? []).filter(inScope);
   const comparison = compareRuns(runs, predict, new Set(set.provenance.runs), {
     sourceOf: options.folderOf,
     unprofiled: new Map(set.skipped.map((s) => [s.workload, s.reason])),
   });
-  for (const r of options.replays ?? [])
-    if (r.usable && r.jobs.length === 0 && (!validationOnly || r.validation))
+  for (const r of replays)
+    if (r.usable && r.jobs.length === 0)
       comparison.skipped.push({ run_id: r.runId, reason: "a live replay whose jobs.jsonl records no job" });
-  const completions = validateReplays(set, options.replays ?? [], validationOnly, options.mps);
+  const completions = validateReplays(set, replays, options.mps);
   const unseen = options.leaveModelsOut
     ? leaveModelsOut(set, measured, options.onFold, options.mps?.model)
     : undefined;
