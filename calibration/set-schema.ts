@@ -21,6 +21,10 @@ const kernelFiguresSchema = z.object({
   meanUs: positive,
   turnUs: positive,
   largeShare: fraction.optional(),
+  demand: z
+    .array(z.object({ sms: positive, share: fraction }))
+    .max(64)
+    .optional(),
 });
 
 export const workloadProfileSchema = z.object({

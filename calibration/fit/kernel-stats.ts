@@ -4,10 +4,11 @@
  * that, under MPS, arrive to find co-runners' kernels on the SMs), their mean duration, and the mean duration of
  * the large ones, whose blocks take at least half of what the SMs hold at once (under MPS those take turns at the
  * SMs; smaller ones run beside a co-runner's), and the large ones' share of the kernel time. The median over traced
- * iterations of the solo runs.
+ * iterations of the solo runs; the kernel time by the SMs each kernel fills (`demand`) pools them.
  */
 import { group } from "d3-array";
-import { blocksPerSm } from "../../sim/replay/index.ts";
+import { blocksPerSm, smDemand } from "../../sim/replay/index.ts";
+import type { SmDemandShare } from "../../sim/sharing/types.ts";
 import type { KernelRow } from "../ingest/tables.ts";
 import { median } from "./stats.ts";
 
@@ -24,6 +25,25 @@ export interface KernelStats {
   meanUs: number;
   turnUs: number;
   largeShare: number;
+  demand: SmDemandShare[];
+}
+
+/** Groups of `demand`: kernels filling up to 1/8, 2/8, ... of the GPU's SMs. */
+const DEMAND_GROUPS = 8;
+
+/** Kernel time by the SMs each kernel's blocks fill at once: each group's time-weighted mean SMs and its share. */
+function demandShares(kernels: readonly KernelRow[], gpuSms: number): SmDemandShare[] {
+  const time = new Array<number>(DEMAND_GROUPS).fill(0);
+  const smTime = new Array<number>(DEMAND_GROUPS).fill(0);
+  for (const k of kernels) {
+    const threads = k.block_x * k.block_y * k.block_z;
+    const sms = smDemand(k.grid_x * k.grid_y * k.grid_z, threads, k.registers, k.shared_mem_bytes, gpuSms);
+    const g = Math.min(DEMAND_GROUPS - 1, Math.floor(((sms - 1) * DEMAND_GROUPS) / gpuSms));
+    time[g] += k.dur_us;
+    smTime[g] += k.dur_us * sms;
+  }
+  const total = time.reduce((a, b) => a + b, 0);
+  return time.flatMap((t, g) => (t > 0 ? [{ sms: smTime[g] / t, share: t / total }] : []));
 }
 
 /**
@@ -46,7 +66,7 @@ export function kernelStats(kernels: readonly KernelRow[], gpuSms: number): Kern
     (k) => k.proc,
     (k) => k.iter,
   );
-  const stats: KernelStats[] = [];
+  const stats: Omit<KernelStats, "demand">[] = [];
   for (const procs of iterations.values())
     for (const iters of procs.values())
       for (const rows of iters.values()) {
@@ -75,12 +95,13 @@ export function kernelStats(kernels: readonly KernelRow[], gpuSms: number): Kern
         });
       }
   if (stats.length === 0) return undefined;
-  const med = (pick: (s: KernelStats) => number) => median(stats.map(pick));
+  const med = (pick: (s: (typeof stats)[number]) => number) => median(stats.map(pick));
   return {
     perStep: med((s) => s.perStep),
     exposedPerStep: med((s) => s.exposedPerStep),
     meanUs: med((s) => s.meanUs),
     turnUs: med((s) => s.turnUs),
     largeShare: med((s) => s.largeShare),
+    demand: demandShares(kernels, gpuSms),
   };
 }

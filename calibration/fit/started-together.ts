@@ -13,13 +13,15 @@ import { mean } from "./stats.ts";
 import { notWhole } from "../measured.ts";
 
 function meanStats(all: KernelStats[]): KernelFigures {
-  const of = (key: keyof KernelStats) => mean(all.map((s) => s[key]));
+  const of = (key: Exclude<keyof KernelStats, "demand">) => mean(all.map((s) => s[key]));
   return {
     perStep: of("perStep"),
     exposedPerStep: of("exposedPerStep"),
     meanUs: of("meanUs"),
     turnUs: of("turnUs"),
     largeShare: of("largeShare"),
+    // The copies' kernel time pooled: each copy's groups, each share over the copies.
+    demand: all.flatMap((s) => s.demand.map((d) => ({ sms: d.sms, share: d.share / all.length }))),
   };
 }
 

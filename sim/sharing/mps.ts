@@ -22,7 +22,8 @@
  * more often. The capacity is divided max-min fairly with weights
  * omega_i = k_i^mpsWeightKernel * r_i^mpsWeightRate * a_i^mpsWeightActivity, k_i the large kernels' mean duration
  * (kernels.turnUs, microseconds), r_i the kernels per millisecond of its solo step (kernels.perStep / stepTimeS);
- * rate_i = min(1 / T_i, share_i / (phi_i * g_i(N))). Utilization: 1 - prod(min(1, (T0_i - g_i(c_i)) * rate_i)).
+ * rate_i = min(1 / T_i, share_i / (phi_i * g_i(N))). Utilization: 1 - prod(min(1, min(T0_i - g_i(c_i), T0_i - K_i)
+ * rate_i)), K_i its kernels' time on its cap (kernelBusyTime), T0_i - K_i taken as 0 when below.
  * Capped clients whose caps overlap (their sum over N): the co-runners together hold at most their caps' SMs, so
  * each job is first given min(d_i, F_i / N) (F_i below: the SMs the co-runners' caps always leave it), and only the rest of
  * the capacity is divided by weights. Without it, the light side of such pairs was 12-31 % too slow predicted
@@ -51,7 +52,7 @@ import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
 import { dampedFixedPoint } from "./fixed-point.ts";
 import type { Slice } from "./slice.ts";
-import { gpuTime, hostTime } from "./sm-scaling.ts";
+import { gpuTime, hostTime, kernelBusyTime } from "./sm-scaling.ts";
 import { coRunnerDemands } from "./startup.ts";
 import type { CoRunner, SharingParams, WorkloadProfile } from "./types.ts";
 
@@ -117,6 +118,8 @@ interface Client {
   h: number;
   g: number;
   t: number;
+  /** K_i: seconds per step its kernels run on its cap, for utilization (kernelBusyTime; g_i off the whole board). */
+  k: number;
   /** phi_i * g_i(N): the capacity-seconds its kernels hold per step. */
   phiG: number;
   omega: number;
@@ -146,6 +149,7 @@ function clientsOf(runners: CoRunner[], slice: Slice, params: SharingParams): Cl
       h,
       g,
       t: h + g,
+      k: slice.wholeBoard ? kernelBusyTime(r.profile, c, N) : g,
       phiG: occupancy(i, runners, params) * gpuTime(r.profile, N, slice.bandwidthShare),
       omega: turnWeight(r.profile, params),
       e: r.profile.kernels?.exposedPerStep ?? 0,
@@ -212,8 +216,9 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
     });
   }
   const rates = ratesFor(clients, T);
-  // A kernel runs somewhere unless every client is in its host phase or a start-up wait (taken as independent).
+  // A kernel runs somewhere unless every client is in its host phase or a start-up wait (taken as independent);
+  // on fewer SMs a client's kernels run on into its host phase (K_i above g_i).
   let idle = 1;
-  clients.forEach((x, i) => (idle *= Math.min(1, (x.T0 - x.g) * rates[i])));
+  clients.forEach((x, i) => (idle *= Math.min(1, Math.min(x.T0 - x.g, Math.max(0, x.T0 - x.k)) * rates[i])));
   return { rates, utilization: 1 - idle };
 }

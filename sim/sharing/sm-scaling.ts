@@ -38,6 +38,19 @@ export function gpuTime(profile: WorkloadProfile, sms: number, bandwidthShare = 
 }
 
 /**
+ * Seconds of one step during which its kernels run on `sms` SMs, for utilization (the step time is the SM curve's):
+ * each solo kernel stretched by the SMs its blocks fill over those it gets (`kernels.demand`). A launch-bound job's
+ * kernels then fill the gaps its host leaves, which the curve's step time does not show (xcit_nano trains as fast at
+ * 64 SMs as on 132, NVML 95 % busy against 51 %). Without `demand`, its GPU-phase time `gpuTime`.
+ */
+export function kernelBusyTime(profile: WorkloadProfile, sms: number, gpuSms: number): number {
+  const demand = profile.kernels?.demand;
+  if (demand === undefined) return gpuTime(profile, sms);
+  const stretch = demand.reduce((s, d) => s + d.share * Math.max(1, Math.min(d.sms, gpuSms) / sms), 0);
+  return profile.busyFraction * profile.stepTimeS * stretch;
+}
+
+/**
  * Kernel time on a MIG instance: `base` (the time alone on the whole GPU) plus the compute-bound share (1 - m) of
  * `computeS` (what the SM curve adds on the instance's SMs) plus the memory-bound share m of `parallelS` (the
  * curve's scaling part) stretched by the instance's bandwidth share w. The one formula of the slice model, also

@@ -29,6 +29,13 @@ export interface KernelFigures {
   meanUs: number;
   turnUs: number;
   largeShare?: number;
+  demand?: SmDemandShare[];
+}
+
+/** Kernels whose blocks fill about `sms` SMs at once (their time-weighted mean), and their share of the kernel time. */
+export interface SmDemandShare {
+  sms: number;
+  share: number;
 }
 
 /** A workload's calibrated behaviour on one GPU model (see calibration/). */
@@ -69,6 +76,8 @@ export interface WorkloadProfile {
    * blocks take at least half of what the SMs hold at once (the mean of all when none does). Under MPS the
    * clients' large kernels take turns at the SMs while small ones run beside them (mps.ts). `largeShare`: the
    * share of its kernel time in those large kernels (absent in sets calibrated before 2026-12-02: taken as 1).
+   * `demand`: its kernel time by the SMs its kernels' blocks fill at once, in up to eight groups (absent in sets
+   * calibrated before 2026-12-06: utilization then counts its host time as idle on any SM count).
    */
   kernels?: KernelFigures;
   /** Mean SM activity (0..1), DRAM bandwidth utilization (0..1, NVML GPM) and board power (W) while it runs alone. */

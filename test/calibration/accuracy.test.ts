@@ -708,6 +708,19 @@ test("utilization and SM activity within 5 points, memory within 5%, on validati
   }
 });
 
+test("one job under an MPS SM cap: NVML utilization within 1.5 points on the mean over the dataset's capped solos", (t) => {
+  // Session 40: 1.08 points (bias +0.62, worst -21.9) over 315 runs; 4.02 (bias -4.00, worst -41.3) when a capped
+  // launch-bound job's host time counted as idle GPU time whatever its kernels' SM demand.
+  const capped = validateRuns(
+    set,
+    runs.filter((r) => r.mode === "mps-partitioned" && r.procs.length === 1),
+  ).comparison.runs.flatMap((r) => (r.utilization_error_pp === null ? [] : [r.utilization_error_pp]));
+  const mean = capped.reduce((a, e) => a + Math.abs(e), 0) / capped.length;
+  t.log(`${capped.length} runs: ${mean.toFixed(2)} points`);
+  t.true(capped.length >= 300);
+  t.true(mean <= 1.5, `${mean}`);
+});
+
 test("every out-of-memory run of the dataset is predicted, and no other", (t) => {
   const all = validateRuns(set, runs).summary.oom.runs;
   t.true(all.measured > 0);

@@ -137,6 +137,31 @@ test("mps-partitioned: disjoint SM caps give each job its capped solo speed when
   for (const rate of result.stepsPerSecond) t.true(near(rate, 5, CLOSE));
 });
 
+test("mps, one capped job: its kernels run on into the host's gaps as far as the SMs they fill say", (t) => {
+  // Busy half of each 0.1-s step, with a step that does not slow at 50 SMs (alpha 0: launch-bound). Kernels that
+  // fill all 100 SMs take twice as long on 50: 0.1 s of each step, the GPU always busy; kernels that fill 40 SMs
+  // do not stretch, and the host's 0.05 s stay idle, as they do without the kernels' SM demand.
+  const capped = (demand?: { sms: number; share: number }[]) => {
+    const kernels = { perStep: 500, exposedPerStep: 400, meanUs: 100, turnUs: 100, demand };
+    const p = { ...profile("launch-bound", 0.5, 0), kernels };
+    return share(gpu, { mode: "mps" }, [{ profile: p, smLimit: 50 }], params);
+  };
+  t.true(near(capped([{ sms: 100, share: 1 }]).stepsPerSecond[0], 10, CLOSE));
+  t.true(near(capped([{ sms: 100, share: 1 }]).utilization, 1, CLOSE));
+  t.true(
+    near(
+      capped([
+        { sms: 100, share: 0.4 },
+        { sms: 40, share: 0.6 },
+      ]).utilization,
+      0.7,
+      CLOSE,
+    ),
+  );
+  t.true(near(capped([{ sms: 40, share: 1 }]).utilization, 0.5, CLOSE));
+  t.true(near(capped(undefined).utilization, 0.5, CLOSE));
+});
+
 test("mps: interference leaves less of the idle capacity to co-runners", (t) => {
   // Kernels keep a = 0.8 of the SMs active; beside another workload they hold 0.8 + 0.5 * 0.2 = 0.9 of the GPU.
   const pair = [{ profile: profile("a", 1) }, { profile: profile("b", 1) }];

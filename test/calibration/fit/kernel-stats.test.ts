@@ -64,3 +64,18 @@ test("mean kernel duration, and the large kernels' mean: those whose blocks take
 test("no traced kernels, no statistics", (t) => {
   t.is(kernelStats([], SMS), undefined);
 });
+
+test("the kernel time by the SMs each kernel fills: groups of an eighth of the GPU, each its time-weighted SMs", (t) => {
+  // 1,024-thread blocks, two per SM: 264 blocks fill all 132 SMs (and 528 do in two waves), 20 blocks fill 10.
+  const rows = [
+    ...iteration(0, [2], { grid_x: 264, block_x: 1024, dur_us: 30 }),
+    ...iteration(0, [2], { grid_x: 528, block_x: 1024, dur_us: 50 }),
+    ...iteration(0, [2], { grid_x: 20, block_x: 1024, dur_us: 20 }),
+  ].map((row, i) => ({ ...row, start_us: i * 60 }));
+  const { demand } = kernelStats(rows, SMS)!;
+  // Per kernel pair: 30 + 30 us at 132 SMs, 50 + 50 at 132, 20 + 20 at 10; 200 us in all.
+  t.deepEqual(demand, [
+    { sms: 10, share: 40 / 200 },
+    { sms: 132, share: 160 / 200 },
+  ]);
+});
