@@ -2,14 +2,17 @@
 import { SimulationError } from "../core/index.ts";
 import type { Rates } from "./result.ts";
 import type { Slice } from "./slice.ts";
-import { gpuTime, hostTime } from "./sm-scaling.ts";
+import { gpuTime, hostTime, idleTime, kernelBusyTime } from "./sm-scaling.ts";
 import type { CoRunner } from "./types.ts";
 
 export function exclusiveRates(runners: CoRunner[], slice: Slice): Rates {
   if (runners.length > 1) throw new SimulationError(`exclusive mode runs one job, got ${runners.length}`);
   if (runners.length === 0) return { rates: [], utilization: 0 };
   const { profile, smLimit } = runners[0];
-  const busy = gpuTime(profile, Math.min(slice.sms, smLimit ?? slice.sms), slice.bandwidthShare);
+  const sms = Math.min(slice.sms, smLimit ?? slice.sms);
+  const busy = gpuTime(profile, sms, slice.bandwidthShare);
   const step = hostTime(profile) + busy;
-  return { rates: [1 / step], utilization: busy / step };
+  // Capped on the whole board, its kernels run on into the host's gaps as in mps.ts; a MIG instance keeps g.
+  const kernels = slice.wholeBoard ? kernelBusyTime(profile, sms, slice.sms) : busy;
+  return { rates: [1 / step], utilization: 1 - idleTime(step, busy, kernels) / step };
 }

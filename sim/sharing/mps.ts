@@ -52,7 +52,7 @@ import type { Rates } from "./result.ts";
 import { fairShares } from "./fair-share.ts";
 import { dampedFixedPoint } from "./fixed-point.ts";
 import type { Slice } from "./slice.ts";
-import { gpuTime, hostTime, kernelBusyTime } from "./sm-scaling.ts";
+import { gpuTime, hostTime, idleTime, kernelBusyTime } from "./sm-scaling.ts";
 import { coRunnerDemands } from "./startup.ts";
 import type { CoRunner, SharingParams, WorkloadProfile } from "./types.ts";
 
@@ -219,6 +219,6 @@ export function mpsRates(runners: CoRunner[], slice: Slice, params: SharingParam
   // A kernel runs somewhere unless every client is in its host phase or a start-up wait (taken as independent);
   // on fewer SMs a client's kernels run on into its host phase (K_i above g_i).
   let idle = 1;
-  clients.forEach((x, i) => (idle *= Math.min(1, Math.min(x.T0 - x.g, Math.max(0, x.T0 - x.k)) * rates[i])));
+  clients.forEach((x, i) => (idle *= Math.min(1, idleTime(x.T0, x.g, x.k) * rates[i])));
   return { rates, utilization: 1 - idle };
 }

@@ -51,6 +51,14 @@ export function kernelBusyTime(profile: WorkloadProfile, sms: number, gpuSms: nu
 }
 
 /**
+ * Seconds of a step of `stepS` during which none of its kernels run: the host's part (`stepS - gpuS`), less what
+ * of it kernels running for `kernelS` seconds fill (kernelBusyTime).
+ */
+export function idleTime(stepS: number, gpuS: number, kernelS: number): number {
+  return Math.min(stepS - gpuS, Math.max(0, stepS - kernelS));
+}
+
+/**
  * Kernel time on a MIG instance: `base` (the time alone on the whole GPU) plus the compute-bound share (1 - m) of
  * `computeS` (what the SM curve adds on the instance's SMs) plus the memory-bound share m of `parallelS` (the
  * curve's scaling part) stretched by the instance's bandwidth share w. The one formula of the slice model, also

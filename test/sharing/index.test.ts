@@ -137,29 +137,28 @@ test("mps-partitioned: disjoint SM caps give each job its capped solo speed when
   for (const rate of result.stepsPerSecond) t.true(near(rate, 5, CLOSE));
 });
 
-test("mps, one capped job: its kernels run on into the host's gaps as far as the SMs they fill say", (t) => {
-  // Busy half of each 0.1-s step, with a step that does not slow at 50 SMs (alpha 0: launch-bound). Kernels that
-  // fill all 100 SMs take twice as long on 50: 0.1 s of each step, the GPU always busy; kernels that fill 40 SMs
-  // do not stretch, and the host's 0.05 s stay idle, as they do without the kernels' SM demand.
-  const capped = (demand?: { sms: number; share: number }[]) => {
-    const kernels = { perStep: 500, exposedPerStep: 400, meanUs: 100, turnUs: 100, demand };
-    const p = { ...profile("launch-bound", 0.5, 0), kernels };
-    return share(gpu, { mode: "mps" }, [{ profile: p, smLimit: 50 }], params);
-  };
-  t.true(near(capped([{ sms: 100, share: 1 }]).stepsPerSecond[0], 10, CLOSE));
-  t.true(near(capped([{ sms: 100, share: 1 }]).utilization, 1, CLOSE));
-  t.true(
-    near(
-      capped([
-        { sms: 100, share: 0.4 },
-        { sms: 40, share: 0.6 },
-      ]).utilization,
-      0.7,
-      CLOSE,
-    ),
-  );
-  t.true(near(capped([{ sms: 40, share: 1 }]).utilization, 0.5, CLOSE));
-  t.true(near(capped(undefined).utilization, 0.5, CLOSE));
+/** A launch-bound profile: busy half of each 0.1-s step, its step no slower on fewer SMs (alpha 0). */
+const launchBound = (demand?: { sms: number; share: number }[]) => ({
+  ...profile("launch-bound", 0.5, 0),
+  kernels: { perStep: 500, exposedPerStep: 400, meanUs: 100, turnUs: 100, demand },
+});
+
+test("one capped job, under MPS or alone: its kernels run on into the host's gaps as far as the SMs they fill say", (t) => {
+  // Kernels that fill all 100 SMs take twice as long on 50: 0.1 s of each step, the GPU always busy; kernels that
+  // fill 40 SMs do not stretch, and the host's 0.05 s stay idle, as they do without the kernels' SM demand.
+  const mixed = [
+    { sms: 100, share: 0.4 },
+    { sms: 40, share: 0.6 },
+  ];
+  for (const mode of ["mps", "exclusive"] as const) {
+    const capped = (demand?: { sms: number; share: number }[]) =>
+      share(gpu, { mode }, [{ profile: launchBound(demand), smLimit: 50 }], params);
+    t.true(near(capped([{ sms: 100, share: 1 }]).stepsPerSecond[0], 10, CLOSE), mode);
+    t.true(near(capped([{ sms: 100, share: 1 }]).utilization, 1, CLOSE), mode);
+    t.true(near(capped(mixed).utilization, 0.7, CLOSE), mode);
+    t.true(near(capped([{ sms: 40, share: 1 }]).utilization, 0.5, CLOSE), mode);
+    t.true(near(capped(undefined).utilization, 0.5, CLOSE), mode);
+  }
 });
 
 test("mps: interference leaves less of the idle capacity to co-runners", (t) => {
@@ -355,6 +354,13 @@ test("mig: an instance with a quarter of the SMs and bandwidth runs a job on tha
   const result = share(gpu, { mode: "mig", instance, inside: "exclusive" }, [{ profile: a }], params);
   t.true(near(1 / result.stepsPerSecond[0], 0.05 + 0.05 * 4, CLOSE));
   t.true(result.smActivity <= 0.25);
+});
+
+test("mig: a job alone on an instance keeps its host time idle whatever SMs its kernels fill (unmeasured on MIG)", (t) => {
+  const instance = { profile: "2g", sms: 50, memoryBytes: 50e9, bandwidthShare: 0.5 };
+  const job = [{ profile: launchBound([{ sms: 100, share: 1 }]) }];
+  const result = share(gpu, { mode: "mig", instance, inside: "exclusive" }, job, params);
+  t.true(near(result.utilization, 1 - 0.05 * result.stepsPerSecond[0], CLOSE));
 });
 
 test("mig: the board's load is its instances' together, its power factor applied once", (t) => {
