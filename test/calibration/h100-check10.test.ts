@@ -6,7 +6,7 @@
  * share of its solo speed does.
  */
 import test from "ava";
-import { bias, errors, jobsOf, mape, otherGpuCheck } from "./other-gpu-check.ts";
+import { errors, jobsOf, otherGpuCheck, soloShares, summary, withinIssueTargets } from "./other-gpu-check.ts";
 
 const { runs, blend } = otherGpuCheck("calibration/data/h100-runs-h10", "h10");
 
@@ -20,11 +20,8 @@ test("C1: the MPS jobs are within 8 % per job by the blend, none over 25 %", (t)
   // (pvt_v2_b1), the pvt_v2_b1 copies +5.4 to +6.9 %, the densenet201 copies -3.8 to +2.6 %.
   const jobs = jobsOf(blend(), "mps");
   t.is(jobs.length, 8);
-  t.log(
-    `MPS: blend ${mape(jobs).toFixed(2)} % (bias ${bias(jobs).toFixed(2)} %, max ${Math.max(...errors(jobs)).toFixed(1)} %)`,
-  );
-  t.true(mape(jobs) <= 8);
-  t.true(Math.max(...errors(jobs)) <= 25);
+  t.log(`MPS: blend ${summary(jobs)}`);
+  t.true(withinIssueTargets(jobs));
 });
 
 test("C2: the time-sliced pair is within 5 % per job", (t) => {
@@ -36,14 +33,9 @@ test("C2: the time-sliced pair is within 5 % per job", (t) => {
 });
 
 test("C3: in the MPS pair the blend names the job that keeps more of its solo speed", (t) => {
-  const solo = (w: string) => jobsOf(blend(), "exclusive").find((j) => j.workload === w)!.measured_img_s!;
   const pair = jobsOf(blend(), "mps").filter((j) => !j.run_id.includes("3x-"));
   t.is(pair.length, 2);
-  const [a, b] = pair.map((j) => ({
-    workload: j.workload,
-    predicted: j.predicted_img_s! / solo(j.workload),
-    measured: j.measured_img_s! / solo(j.workload),
-  }));
+  const [a, b] = soloShares(blend(), pair);
   t.log(
     [a, b].map((s) => `${s.workload} ${s.measured.toFixed(2)} (${s.predicted.toFixed(2)})`).join(" beside "),
   );

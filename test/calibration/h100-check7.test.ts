@@ -6,7 +6,7 @@
  */
 import { readdirSync } from "node:fs";
 import test from "ava";
-import { bias, errors, jobsOf, mape, type Job, otherGpuCheck } from "./other-gpu-check.ts";
+import { jobsOf, mape, type Job, otherGpuCheck, summary } from "./other-gpu-check.ts";
 
 const DIR = "calibration/data/h100-runs-h7";
 const withProbes = otherGpuCheck(DIR, "h7");
@@ -19,8 +19,6 @@ const withoutProbes = otherGpuCheck(
 );
 const isolated = (jobs: Job[]) => jobs.filter((j) => j.run_id.endsWith("__isolated"));
 const together = (jobs: Job[]) => jobs.filter((j) => !j.run_id.endsWith("__isolated"));
-const summary = (jobs: Job[]) =>
-  `${mape(jobs).toFixed(2)} % (bias ${bias(jobs).toFixed(2)} %, max ${Math.max(...errors(jobs)).toFixed(1)} %)`;
 
 test("check H7's runs are one H100's; each ConvNeXt-style model has its started-together probe", (t) => {
   const { runs, set } = withProbes;

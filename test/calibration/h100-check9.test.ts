@@ -7,7 +7,7 @@
  * larger share of its solo speed does.
  */
 import test from "ava";
-import { bias, errors, jobsOf, mape, otherGpuCheck, type Job } from "./other-gpu-check.ts";
+import { errors, jobsOf, otherGpuCheck, soloShares, summary, withinIssueTargets } from "./other-gpu-check.ts";
 
 const first = otherGpuCheck("calibration/data/h100-runs-h9", "h9");
 const second = otherGpuCheck("calibration/data/h100-runs-h9b", "h9b");
@@ -30,11 +30,8 @@ test("C1: the MPS jobs are within 8 % per job by the blend, none over 25 %", (t)
   // (-2.6 to -13.1 %).
   const jobs = CHECKS.flatMap((c) => jobsOf(c.blend(), "mps"));
   t.is(jobs.length, 15);
-  t.log(
-    `MPS: blend ${mape(jobs).toFixed(2)} % (bias ${bias(jobs).toFixed(2)} %, max ${Math.max(...errors(jobs)).toFixed(1)} %)`,
-  );
-  t.true(mape(jobs) <= 8);
-  t.true(Math.max(...errors(jobs)) <= 25);
+  t.log(`MPS: blend ${summary(jobs)}`);
+  t.true(withinIssueTargets(jobs));
 });
 
 test("C2: the time-sliced pairs are within 5 % per job", (t) => {
@@ -45,17 +42,6 @@ test("C2: the time-sliced pairs are within 5 % per job", (t) => {
   t.true(Math.max(...errors(jobs)) <= 5);
 });
 
-/** Each job's throughput over its workload's solo throughput on that card, predicted and measured. */
-function shares(check: (typeof CHECKS)[number], pair: Job[]) {
-  const solo = (w: string) =>
-    jobsOf(check.blend(), "exclusive").find((j) => j.workload === w)!.measured_img_s!;
-  return pair.map((j) => ({
-    workload: j.workload,
-    predicted: j.predicted_img_s! / solo(j.workload),
-    measured: j.measured_img_s! / solo(j.workload),
-  }));
-}
-
 test("C3: in each MPS pair of different models the blend names the job that keeps more of its solo speed", (t) => {
   // Session 40, measured (predicted): resnet50d 0.69 (0.67) beside cait_xxs24 0.48 (0.48); deit_tiny 0.74 (0.75)
   // beside cait_xxs24 0.44 (0.39); deit_tiny 0.60 (0.64) beside resnet50d 0.55 (0.50).
@@ -64,7 +50,7 @@ test("C3: in each MPS pair of different models the blend names the job that keep
     return [...new Set(mps.map((j) => j.run_id))]
       .map((id) => mps.filter((j) => j.run_id === id))
       .filter((jobs) => jobs.length === 2 && jobs[0].workload !== jobs[1].workload)
-      .map((jobs) => shares(c, jobs));
+      .map((jobs) => soloShares(c.blend(), jobs));
   });
   t.is(pairs.length, 3);
   for (const [a, b] of pairs) {

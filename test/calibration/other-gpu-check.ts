@@ -85,3 +85,20 @@ export const errors = (jobs: Job[]) => jobs.map((j) => Math.abs(j.error_pct!));
 export const mape = (jobs: Job[]) => errorStats(jobs.map((j) => j.error_pct)).mean_abs!;
 /** Their mean signed error (percent; negative: predicted too slow). */
 export const bias = (jobs: Job[]) => errorStats(jobs.map((j) => j.error_pct)).mean!;
+
+/** Per-job MAPE, bias and worst job, for a test's log. */
+export const summary = (jobs: Job[]) =>
+  `${mape(jobs).toFixed(2)} % (bias ${bias(jobs).toFixed(2)} %, max ${Math.max(...errors(jobs)).toFixed(1)} %)`;
+
+/** Each job's throughput over its workload's measured solo throughput in `v`, predicted and measured. */
+export function soloShares(v: Validation, jobs: Job[]) {
+  const solo = (w: string) => jobsOf(v, "exclusive").find((j) => j.workload === w)!.measured_img_s!;
+  return jobs.map((j) => ({
+    workload: j.workload,
+    predicted: j.predicted_img_s! / solo(j.workload),
+    measured: j.measured_img_s! / solo(j.workload),
+  }));
+}
+
+/** Whether `jobs` meet issue 13's per-job targets: at most 8 % on the mean, none over 25 %. */
+export const withinIssueTargets = (jobs: Job[]) => mape(jobs) <= 8 && Math.max(...errors(jobs)) <= 25;
