@@ -12,7 +12,7 @@ export function exclusiveRates(runners: CoRunner[], slice: Slice): Rates {
   const sms = Math.min(slice.sms, smLimit ?? slice.sms);
   const busy = gpuTime(profile, sms, slice.bandwidthShare);
   const step = hostTime(profile) + busy;
-  // Capped on the whole board, its kernels run on into the host's gaps as in mps.ts; a MIG instance keeps g.
-  const kernels = slice.wholeBoard ? kernelBusyTime(profile, sms, slice.sms) : busy;
+  // Capped, its kernels run on into the host's gaps (kernelBusyTime), as in mps.ts.
+  const kernels = kernelBusyTime(profile, sms, slice);
   return { rates: [1 / step], utilization: 1 - idleTime(step, busy, kernels) / step };
 }

@@ -118,7 +118,7 @@ interface Client {
   h: number;
   g: number;
   t: number;
-  /** K_i: seconds per step its kernels run on its cap, for utilization (kernelBusyTime; g_i off the whole board). */
+  /** K_i: seconds per step its kernels run on its cap, for utilization (kernelBusyTime). */
   k: number;
   /** phi_i * g_i(N): the capacity-seconds its kernels hold per step. */
   phiG: number;
@@ -149,7 +149,7 @@ function clientsOf(runners: CoRunner[], slice: Slice, params: SharingParams): Cl
       h,
       g,
       t: h + g,
-      k: slice.wholeBoard ? kernelBusyTime(r.profile, c, N) : g,
+      k: kernelBusyTime(r.profile, c, slice),
       phiG: occupancy(i, runners, params) * gpuTime(r.profile, N, slice.bandwidthShare),
       omega: turnWeight(r.profile, params),
       e: r.profile.kernels?.exposedPerStep ?? 0,

@@ -2,6 +2,7 @@
  * Step time and GPU-phase time of one workload as a function of the SMs (and memory bandwidth) it gets.
  * Every sharing model builds on these two functions, so they are the one place the SM curve is evaluated.
  */
+import type { Slice } from "./slice.ts";
 import type { SmCurve, WorkloadProfile } from "./types.ts";
 
 /** Solo step time on `sms` SMs, from the fitted curve (sms is clamped to at least one SM). */
@@ -41,12 +42,13 @@ export function gpuTime(profile: WorkloadProfile, sms: number, bandwidthShare = 
  * Seconds of one step during which its kernels run on `sms` SMs, for utilization (the step time is the SM curve's):
  * each solo kernel stretched by the SMs its blocks fill over those it gets (`kernels.demand`). A launch-bound job's
  * kernels then fill the gaps its host leaves, which the curve's step time does not show (xcit_nano trains as fast at
- * 64 SMs as on 132, NVML 95 % busy against 51 %). Without `demand`, its GPU-phase time `gpuTime`.
+ * 64 SMs as on 132, NVML 95 % busy against 51 %). Without `demand`, or on a MIG instance (no run measured one so),
+ * its GPU-phase time `gpuTime`.
  */
-export function kernelBusyTime(profile: WorkloadProfile, sms: number, gpuSms: number): number {
+export function kernelBusyTime(profile: WorkloadProfile, sms: number, slice: Slice): number {
   const demand = profile.kernels?.demand;
-  if (demand === undefined) return gpuTime(profile, sms);
-  const stretch = demand.reduce((s, d) => s + d.share * Math.max(1, Math.min(d.sms, gpuSms) / sms), 0);
+  if (demand === undefined || !slice.wholeBoard) return gpuTime(profile, sms, slice.bandwidthShare);
+  const stretch = demand.reduce((s, d) => s + d.share * Math.max(1, Math.min(d.sms, slice.sms) / sms), 0);
   return profile.busyFraction * profile.stepTimeS * stretch;
 }
 
