@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from .errors import InputError
-from .experiment import MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
+from .experiment import MAX_PROCESSES, MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
 from .stepper import LOOPS
 from .workloads import load_catalog, load_spec_file, resolve
 
@@ -135,6 +135,9 @@ def _execute(experiments: list[Experiment], workloads: dict, args, source: str) 
 def cmd_run(args) -> int:
     known = _known(args)
     ids = [resolve(w, known, "(command line)", "--workloads").id for w in args.workloads.split(",")]
+    if not 1 <= len(ids) * args.copies <= MAX_PROCESSES:
+        expected = f"1 to {MAX_PROCESSES} processes in a run (workloads x copies)"
+        raise InputError("(command line)", "--copies", expected, len(ids) * args.copies)
     procs_ids = ids * args.copies
     if args.mode == "exclusive" and len(procs_ids) != 1:
         raise InputError("(command line)", "--mode", "exclusive with exactly one process", procs_ids)

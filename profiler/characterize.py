@@ -30,6 +30,7 @@ from .manifest import is_complete
 from .memory_search import MemorySearch
 from .plan import expand_plan, parse_settings
 from .workloads import Workload
+from .yaml_file import read_yaml
 
 SOLO = "characterize-solo"
 SM_CAPS = "characterize-sm-caps"
@@ -46,7 +47,7 @@ OWN_SETTINGS = ("trace_iters", "memory_cap_gib")
 def spec_settings(path: str) -> dict:
     """The spec file's optional `settings:` (a plan's keys, e.g. `data` and `loader_workers` for a real data
     loader), which override characterize's own timing for every run; OWN_SETTINGS stay characterize's."""
-    doc = yaml.safe_load(Path(path).read_text())  # load_spec_file read it already: readable YAML with workloads
+    doc = read_yaml(path, "a readable YAML spec file")  # load_spec_file read it already: a mapping with workloads
     given = {} if doc.get("settings") is None else parse_settings(doc["settings"], path, "settings")
     return {k: v for k, v in given.items() if k not in OWN_SETTINGS}
 

@@ -9,6 +9,8 @@ MODES = ("exclusive", "naive", "mps", "mps-partitioned", "green", "mig")
 MPS_MODES = ("mps", "mps-partitioned")
 STARTS = ("together", "staggered", "isolated")
 MEASURES = ("shared", "turns")
+# Processes in one run: MPS's client limit per GPU (48 since Volta), asked of every mode.
+MAX_PROCESSES = 48
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from . import VERSION
+from .errors import InputError
 from .mig import listed_instances, nvidia_smi
 from .mps import control_binary
 
@@ -71,7 +72,10 @@ def fake_memory_used() -> int:
 
 
 def nvml():
-    import pynvml
+    try:
+        import pynvml
+    except ImportError as err:
+        raise InputError("(environment)", "pynvml", "the nvidia-ml-py package (pip install nvidia-ml-py)", str(err)) from None
 
     pynvml.nvmlInit()
     return pynvml

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
-import yaml
 
 from .errors import InputError
-from .experiment import MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
+from .experiment import MAX_PROCESSES, MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
 from .stepper import LOOPS
 from .workloads import Workload, load_catalog, parse_workloads, resolve
+from .yaml_file import read_yaml
 
 SETTING_TYPES = {
     "warmup_s": float,
@@ -98,12 +97,17 @@ def _process_sets(group: dict, known: dict[str, Workload], file: str, where: str
         for i, mix in enumerate(mixes):
             if not isinstance(mix, list) or len(mix) < 2:
                 raise InputError(file, f"{where}.mixes[{i}]", "a list of two or more workload ids", mix)
+            if len(mix) > MAX_PROCESSES:
+                raise InputError(file, f"{where}.mixes[{i}]", f"at most {MAX_PROCESSES} processes in a run", len(mix))
             sets.append([resolve(w, known, file, f"{where}.mixes[{i}][{j}]").id for j, w in enumerate(mix)])
         return sets
     raw = group["workloads"]
     ids = sorted(known) if raw == "all" else _list(group, "workloads", file, where, [])
     ids = [resolve(w, known, file, f"{where}.workloads[{i}]").id for i, w in enumerate(ids)]
     copies = _positive_ints(_list(group, "copies", file, where, [1]), file, f"{where}.copies")
+    for i, n in enumerate(copies):
+        if n > MAX_PROCESSES:
+            raise InputError(file, f"{where}.copies[{i}]", f"at most {MAX_PROCESSES} processes in a run", n)
     return [[w] * n for w in ids for n in copies]
 
 
@@ -167,11 +171,7 @@ def _expand_group(group: object, index: int, known: dict[str, Workload], file: s
 
 def load_plan(path: str, custom: dict[str, Workload] | None = None) -> tuple[list[Experiment], dict[str, Workload]]:
     """Expand a plan file (custom: workloads from a --spec file); every error names the file and the field."""
-    try:
-        doc = yaml.safe_load(Path(path).read_text())
-    except (OSError, yaml.YAMLError) as err:
-        raise InputError(path, "(file)", "a readable YAML plan file", str(err)) from None
-    return expand_plan(doc, path, custom)
+    return expand_plan(read_yaml(path, "a readable YAML plan file"), path, custom)
 
 
 def expand_plan(

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import math
 import re
-import reprlib
 from dataclasses import dataclass
-from pathlib import Path
-
-import yaml
 
 from .errors import InputError
 from .workloads import Workload, resolve
+from .yaml_file import read_yaml
 
 REPLAY_MODES = ("exclusive", "naive", "mps")
 
@@ -35,78 +32,36 @@ class Scenario:
     memory_limit_gb: float | None = None
 
 
-# The simulator's limits (sim/cluster/scenario/limits.ts): a replay of a file the simulator refuses is refused too.
-MAX_FILE_BYTES = 16 * 1024 * 1024
+# The simulator's limits (sim/cluster/scenario/limits.ts): a replay of a file the simulator refuses is refused too
+# (its file size: yaml_file.py).
 HORIZON_S = 1e8
 MAX_STEPS = 10**9
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,119}")
-
-
-class _Shown:
-    """A value as a message quotes it: reprlib's bounded repr (an alias bomb or a huge list stays short)."""
-
-    def __init__(self, value: object):
-        self.value = value
-
-    def __repr__(self) -> str:
-        return reprlib.repr(self.value)
-
-
-def _error(file: str, field: str, expected: str, got: object = None) -> InputError:
-    return InputError(file, field, expected, None if got is None else _Shown(got))
 
 
 def _number(value: object, file: str, field: str, expected: str, low: float, high: float, low_open: bool = False) -> float:
     """A finite number in [low, high] ((low, high] with low_open): YAML's .inf and .nan are not numbers here."""
     ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
     if not ok or not (low < value <= high if low_open else low <= value <= high):
-        raise _error(file, field, expected, value)
+        raise InputError(file, field, expected, value)
     return float(value)
 
 
 def _mapping(value: object, file: str, field: str, expected: str) -> dict:
     if not isinstance(value, dict):
-        raise _error(file, field, expected, value)
+        raise InputError(file, field, expected, value)
     return value
 
 
 def _steps(job: dict, w: Workload, file: str, where: str) -> int:
     if ("iterations" in job) == ("epochs" in job):
-        raise _error(file, where, "exactly one of iterations or epochs")
+        raise InputError(file, where, "exactly one of iterations or epochs")
     key = "iterations" if "iterations" in job else "epochs"
     n = _number(job[key], file, f"{where}.{key}", f"a positive number (at most {MAX_STEPS} steps)", 0, MAX_STEPS, low_open=True)
     steps = math.ceil(n) if key == "iterations" else max(1, math.ceil(n * w.images_per_epoch / w.batch))
     if steps > MAX_STEPS:
-        raise _error(file, f"{where}.{key}", f"work of at most {MAX_STEPS} steps", n)
+        raise InputError(file, f"{where}.{key}", f"work of at most {MAX_STEPS} steps", n)
     return steps
-
-
-def _read(path: str) -> object:
-    """The YAML document of a regular UTF-8 file of at most 16 MiB, or an InputError saying why (no content)."""
-    p = Path(path)
-    expected = f"a readable YAML scenario: a regular text file of at most {MAX_FILE_BYTES // 2**20} MiB"
-    try:
-        if not p.is_file() or str(p.resolve()).startswith(("/proc/", "/sys/", "/dev/")):
-            raise _error(path, "(file)", expected, "not a regular file" if p.exists() else "not found")
-        with p.open("rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as err:
-        raise _error(path, "(file)", expected, err.strerror) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _error(path, "(file)", expected, "larger")
-    if b"\0" in data:
-        raise _error(path, "(file)", expected, "binary, not text")
-    try:
-        return yaml.safe_load(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _error(path, "(file)", expected, "not UTF-8 text") from None
-    except yaml.YAMLError as err:
-        problem = getattr(err, "problem", None) or "not YAML"
-        mark = getattr(err, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else "(file)"
-        raise _error(path, where, f"well-formed YAML ({problem})") from None
-    except RecursionError:
-        raise _error(path, "(file)", "YAML nested at most a few hundred levels deep") from None
 
 
 def _job(j: object, i: int, mode: str, sharing: dict, known: dict[str, Workload], path: str) -> ReplayJob:
@@ -114,13 +69,13 @@ def _job(j: object, i: int, mode: str, sharing: dict, known: dict[str, Workload]
     j = _mapping(j, path, where, "a job (a mapping)")
     jid = j.get("id")
     if not isinstance(jid, str) or not jid:
-        raise _error(path, f"{where}.id", "a job id (a live replay's records are keyed by it)", jid)
+        raise InputError(path, f"{where}.id", "a job id (a live replay's records are keyed by it)", jid)
     if j.get("gpus", 1) != 1 or isinstance(j.get("gpus"), bool):
-        raise _error(path, f"{where}.gpus", "1 (a live replay runs on one GPU)", j.get("gpus"))
+        raise InputError(path, f"{where}.gpus", "1 (a live replay runs on one GPU)", j.get("gpus"))
     arrival = _number(j.get("arrival_s"), path, f"{where}.arrival_s", f"a non-negative number (at most {HORIZON_S:g} s)", 0, HORIZON_S)
     wid = j.get("workload")
     if not isinstance(wid, str):
-        raise _error(path, f"{where}.workload", "a workload id", wid)
+        raise InputError(path, f"{where}.workload", "a workload id", wid)
     w = resolve(wid, known, path, f"{where}.workload")
     pcts = sharing.get("percentages") or {}
     pct = pcts.get(jid, sharing.get("default_percentage")) if mode == "mps" else None
@@ -130,29 +85,29 @@ def _job(j: object, i: int, mode: str, sharing: dict, known: dict[str, Workload]
 
 
 def load_scenario(path: str, known: dict[str, Workload]) -> Scenario:
-    doc = _mapping(_read(path), path, "(file)", "a scenario (a YAML mapping)")
+    doc = _mapping(read_yaml(path, "a readable YAML scenario"), path, "(file)", "a scenario (a YAML mapping)")
     name = doc.get("name")
     if not isinstance(name, str) or not NAME.fullmatch(name):
         expected = "a scenario `name` of letters, digits, '.', '_', '+' and '-' (it names the run folder)"
-        raise _error(path, "name", expected, name)
+        raise InputError(path, "name", expected, name)
     hardware = _mapping(doc.get("hardware") or {}, path, "hardware", "a mapping with `gpus`")
     gpus = hardware.get("gpus")
     one_gpu = isinstance(gpus, list) and len(gpus) == 1 and isinstance(gpus[0], dict)
     if not one_gpu or gpus[0].get("count", 1) != 1 or isinstance(gpus[0].get("count"), bool):
-        raise _error(path, "hardware.gpus", "exactly one GPU entry with count 1 (a live replay runs on one GPU)", gpus)
+        raise InputError(path, "hardware.gpus", "exactly one GPU entry with count 1 (a live replay runs on one GPU)", gpus)
     sharing = _mapping(gpus[0].get("sharing") or {}, path, "hardware.gpus[0].sharing", "a mapping with `mode`")
     mode = sharing.get("mode")
     if not isinstance(mode, str) or mode not in REPLAY_MODES:
         expected = f"one of {', '.join(REPLAY_MODES)} (a live replay does not create MIG instances)"
-        raise _error(path, "hardware.gpus[0].sharing.mode", expected, mode)
+        raise InputError(path, "hardware.gpus[0].sharing.mode", expected, mode)
     _mapping(sharing.get("percentages") or {}, path, "hardware.gpus[0].sharing.percentages", "a mapping of job id to percentage")
     listed = _mapping(doc.get("jobs") or {}, path, "jobs", "a mapping with `list`").get("list")
     if not isinstance(listed, list) or not listed:
-        raise _error(path, "jobs.list", "a non-empty explicit job list (generate/trace streams are simulator-only)")
+        raise InputError(path, "jobs.list", "a non-empty explicit job list (generate/trace streams are simulator-only)")
     jobs = [_job(j, i, mode, sharing, known, path) for i, j in enumerate(listed)]
     ids = [j.id for j in jobs]
     if len(set(ids)) != len(ids):
-        raise _error(path, "jobs.list", "unique job ids", ids)
+        raise InputError(path, "jobs.list", "unique job ids", ids)
     default_pct = sharing.get("default_percentage")
     label = "mps-partitioned" if mode == "mps" and (sharing.get("percentages") or default_pct not in (None, 100)) else mode
     limit = None

@@ -9,6 +9,7 @@ from pathlib import Path
 import yaml
 
 from .errors import InputError
+from .yaml_file import read_yaml
 
 CATALOG_PATH = Path(__file__).with_name("workloads.yaml")
 
@@ -92,16 +93,13 @@ def load_catalog() -> dict[str, Workload]:
 
 def load_spec_file(path: str) -> dict[str, Workload]:
     """A custom workload file: `workloads: {id: {model, classes, batch, input, dataset, images_per_epoch}}`."""
-    try:
-        doc = yaml.safe_load(Path(path).read_text())
-    except (OSError, yaml.YAMLError) as err:
-        raise InputError(path, "(file)", "a readable YAML file", str(err)) from None
+    doc = read_yaml(path, "a readable YAML spec file")
     if not isinstance(doc, dict) or "workloads" not in doc:
         raise InputError(path, "workloads", "a top-level `workloads` mapping")
     return parse_workloads(doc["workloads"], path)
 
 
-def resolve(wid: str, known: dict[str, Workload], file: str, field_path: str) -> Workload:
-    if wid not in known:
+def resolve(wid: object, known: dict[str, Workload], file: str, field_path: str) -> Workload:
+    if not isinstance(wid, str) or wid not in known:
         raise InputError(file, field_path, f"a known workload id ({', '.join(sorted(known))})", wid)
     return known[wid]

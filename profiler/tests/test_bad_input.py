@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from helpers import FAST, SPEC, fake, profiler
 
-from profiler import mps
+from profiler import gpu, mps
+from profiler.errors import InputError
 from profiler.__main__ import main
 
 
@@ -33,6 +36,25 @@ def test_bad_plan_file(tmp_path, fake_env):
 def test_missing_plan_file(tmp_path, fake_env):
     res = profiler("plan", str(tmp_path / "nope.yaml"), "--out", str(tmp_path / "runs"), env=fake_env)
     assert_refused(res, tmp_path, "nope.yaml: (file): expected a readable YAML plan file")
+
+
+def test_binary_spec_file(tmp_path, fake_env):
+    spec = tmp_path / "spec.yaml"
+    spec.write_bytes(b"\xa1\x00\xff" * 100)
+    res = profiler("characterize", "--spec", str(spec), "--out", str(tmp_path / "runs"), env=fake_env)
+    assert_refused(res, tmp_path, f"{spec}: (file): expected a readable YAML spec file", "binary, not text")
+
+
+@pytest.mark.parametrize("copies", ["0", "49"])
+def test_processes_beyond_mps_client_limit(tmp_path, fake_env, copies):
+    res = fake("run", "--mode", "mps", "--workloads", "fake-small", "--copies", copies, *FAST, out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, "(command line): --copies: expected 1 to 48 processes in a run", f"got {copies}")
+
+
+def test_host_without_nvml_bindings(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pynvml", None)  # `import pynvml` then fails as on a host without the package
+    with pytest.raises(InputError, match="nvidia-ml-py"):
+        gpu.nvml()
 
 
 def test_mig_on_a_gpu_without_mig_instances(tmp_path, fake_env):

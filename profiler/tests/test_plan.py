@@ -121,7 +121,11 @@ def test_the_committed_dataset_plan_marks_the_validation_subset():
         ("settings: {start: later}\ngroups: [{modes: [naive], workloads: all}]", "settings.start"),
         ("groups: []", "groups"),
         ("groups: [{modes: [naive], workloads: [resnet26-c10-b128]}, {modes: [naive], workloads: [resnet26-c10-b128]}]", "groups"),
-        ("groups: [{modes: [naive], workloads: [resnet26-c10-b128]", "(file)"),
+        ("groups: [{modes: [naive], workloads: [resnet26-c10-b128]", "line 1"),
+        ("groups: \0", "(file)"),
+        ("groups: [{modes: [mps], mixes: [[[resnet26-c10-b128], resnet26-c10-b128]]}]", "groups[0].mixes[0][0]"),
+        ("groups: [{modes: [mps], workloads: [resnet26-c10-b128], copies: [49]}]", "groups[0].copies[0]"),
+        ("groups: [{modes: [mps], mixes: [[" + ", ".join(["resnet26-c10-b128"] * 49) + "]]}]", "groups[0].mixes[0]"),
     ],
 )
 def test_bad_plans_name_the_field(tmp_path, text, field):
