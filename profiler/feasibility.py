@@ -1,12 +1,16 @@
-"""Refuse, before any GPU work, what this host cannot do (all checks raise InputError: exit code 2)."""
+"""Refuse, before any GPU work, what this host cannot do and runs no folder can name (all raise InputError: exit code 2)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from .errors import InputError
 from .experiment import MPS_MODES, Experiment
 from .mps import refuse_mps_trouble
+
+# A run's folder name (run ids join mode, workload ids and tags with `__` and `+`), well under a file name's 255 bytes.
+RUN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,199}")
 
 
 def check(
@@ -38,6 +42,9 @@ def check(
                 "mig",
             )
     for e in experiments:
+        if not RUN_ID.fullmatch(e.run_id):
+            expected = "a run id that can name a folder: letters, digits, '.', '_', '+' and '-', at most 200 (shorter workload ids)"
+            raise InputError(source, "run id", expected, e.run_id)
         if e.settings.data != "synthetic" and not Path(e.settings.data).is_dir():
             raise InputError(source, "data", "an image folder (torchvision ImageFolder layout)", e.settings.data)
         for p in e.procs:

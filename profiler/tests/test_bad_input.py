@@ -51,6 +51,13 @@ def test_processes_beyond_mps_client_limit(tmp_path, fake_env, copies):
     assert_refused(res, tmp_path, "(command line): --copies: expected 1 to 48 processes in a run", f"got {copies}")
 
 
+@pytest.mark.parametrize("rid", ["../escaped", "x" * 201])
+def test_run_id_that_cannot_name_a_folder(tmp_path, fake_env, rid):
+    res = fake("run", "--mode", "exclusive", "--workloads", "fake-small", "--run-id", rid, *FAST, out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, "(command line): run id: expected a run id that can name a folder")
+    assert not (tmp_path / "escaped").exists()
+
+
 def test_host_without_nvml_bindings(monkeypatch):
     monkeypatch.setitem(sys.modules, "pynvml", None)  # `import pynvml` then fails as on a host without the package
     with pytest.raises(InputError, match="nvidia-ml-py"):
