@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .experiment import MAX_PROCESSES, MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
+from .plan import parse_settings
 from .stepper import LOOPS
 from .workloads import load_catalog, load_spec_file, resolve
 
@@ -35,7 +36,8 @@ def _known(args) -> dict:
 
 def _settings(args) -> Settings:
     keys = ("warmup_s", "measure_s", "min_steps", "trace_iters", "data", "loader_workers", "loop", "cudnn_benchmark", "start", "measure")
-    return Settings().with_overrides({k: getattr(args, k) for k in keys if getattr(args, k, None) is not None})
+    given = {k: getattr(args, k) for k in keys if getattr(args, k, None) is not None}
+    return Settings().with_overrides(parse_settings(given, "(command line)", "options"))
 
 
 def _environment():
@@ -121,9 +123,12 @@ def _execute(experiments: list[Experiment], workloads: dict, args, source: str) 
     from .feasibility import check
     from .session import run_all
 
+    budget = getattr(args, "deadline_s", None)
+    if budget is not None and not 0 < budget <= 10**7:
+        raise InputError("(command line)", "--deadline-s", "seconds from 0 to 10^7", budget)
     environment = _environment()
     check(experiments, environment, source, allow_mig_reconfigure=getattr(args, "allow_mig_reconfigure", False))
-    deadline = time.time() + args.deadline_s if getattr(args, "deadline_s", None) else None
+    deadline = time.time() + budget if budget else None
     results = run_all(experiments, workloads, environment, Path(args.out), deadline=deadline, log=_log)
     counts: dict[str, int] = {}
     for status in results.values():
@@ -141,6 +146,8 @@ def cmd_run(args) -> int:
     procs_ids = ids * args.copies
     if args.mode == "exclusive" and len(procs_ids) != 1:
         raise InputError("(command line)", "--mode", "exclusive with exactly one process", procs_ids)
+    if args.sm_limit is not None and args.sm_limit < 1:
+        raise InputError("(command line)", "--sm-limit", "a positive number of SMs", args.sm_limit)
     if (args.mode in ("mps-partitioned", "green")) != (args.sm_limit is not None):
         raise InputError("(command line)", "--sm-limit", "given exactly for modes mps-partitioned and green", args.sm_limit)
     settings = _settings(args)

@@ -45,6 +45,20 @@ def _settings(raw: object, file: str, where: str, base: Settings) -> Settings:
     return base if raw is None else base.with_overrides(parse_settings(raw, file, where))
 
 
+# Bounds of the numeric settings: wide enough for any real run, tight enough that no value makes one endless
+# (NaN and infinity fail both comparisons or the upper one).
+SETTING_RANGES = {
+    "warmup_s": (0, 86400),
+    "min_warmup_steps": (0, 10**7),
+    "measure_s": (0, 86400),
+    "min_steps": (0, 10**7),
+    "trace_iters": (0, 1000),
+    "loader_workers": (0, 256),
+    "sample_hz": (0.1, 1000),
+    "memory_cap_gib": (0, 4096),
+}
+
+
 def parse_settings(raw: object, file: str, where: str) -> dict:
     """A `settings:` mapping of a plan (or spec) file, checked key by key: the overrides it gives."""
     if not isinstance(raw, dict):
@@ -66,9 +80,11 @@ def parse_settings(raw: object, file: str, where: str) -> dict:
                 raise InputError(file, f"{where}.{key}", "true or false", value)
             ok = True
         else:
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
-        if not ok or (want is int and not isinstance(value, int)):
-            raise InputError(file, f"{where}.{key}", f"a non-negative {want.__name__}", value)
+            low, high = SETTING_RANGES[key]
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+            if not ok or (want is int and not isinstance(value, int)):
+                kind = "an integer" if want is int else "a number"
+                raise InputError(file, f"{where}.{key}", f"{kind} from {low:g} to {high:g}", value)
         out[key] = want(value)
     return out
 

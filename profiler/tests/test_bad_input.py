@@ -58,6 +58,32 @@ def test_run_id_that_cannot_name_a_folder(tmp_path, fake_env, rid):
     assert not (tmp_path / "escaped").exists()
 
 
+@pytest.mark.parametrize(
+    "option, fragment",
+    [
+        (["--warmup-s", "-1"], "options.warmup_s: expected a number from 0 to 86400, got -1.0"),
+        (["--measure-s", "nan"], "options.measure_s: expected a number from 0 to 86400, got nan"),
+        (["--measure-s", "1e308"], "options.measure_s: expected a number from 0 to 86400"),
+        (["--loader-workers", "-3"], "options.loader_workers: expected an integer from 0 to 256"),
+    ],
+)
+def test_run_options_out_of_range(tmp_path, fake_env, option, fragment):
+    res = fake("run", "--mode", "exclusive", "--workloads", "fake-small", *option, out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, f"(command line): {fragment}")
+
+
+def test_plan_deadline_not_a_number(tmp_path, fake_env):
+    plan = tmp_path / "plan.yaml"
+    plan.write_text("groups:\n  - modes: [exclusive]\n    workloads: [fake-small]\n")
+    res = fake("plan", str(plan), "--deadline-s", "nan", out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, "(command line): --deadline-s: expected seconds from 0 to 10^7, got nan")
+
+
+def test_negative_sm_limit(tmp_path, fake_env):
+    res = fake("run", "--mode", "mps-partitioned", "--workloads", "fake-small", "--sm-limit", "-5", out=tmp_path / "runs", env=fake_env)
+    assert_refused(res, tmp_path, "(command line): --sm-limit: expected a positive number of SMs, got -5")
+
+
 def test_host_without_nvml_bindings(monkeypatch):
     monkeypatch.setitem(sys.modules, "pynvml", None)  # `import pynvml` then fails as on a host without the package
     with pytest.raises(InputError, match="nvidia-ml-py"):
