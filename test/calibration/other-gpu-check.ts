@@ -3,6 +3,7 @@
  * added to the H200 set with `calibrate --base h200`, which keeps the H200's sharing parameters, so nothing is
  * fitted on a co-running run of that GPU; then each MPS model validates the runs.
  */
+import test from "ava";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -102,3 +103,45 @@ export function soloShares(v: Validation, jobs: Job[]) {
 
 /** Whether `jobs` meet issue 13's per-job targets: at most 8 % on the mean, none over 25 %. */
 export const withinIssueTargets = (jobs: Job[]) => mape(jobs) <= 8 && Math.max(...errors(jobs)) <= 25;
+
+/**
+ * The tests of a check of two models on one card (H10 on: the MPS pair, 3 copies of each and the time-sliced pair
+ * in `calibration/data/h100-runs-NAME`): its 12 runs are the card `uuid`'s, and the claims written down before its
+ * runs hold: C1, the MPS jobs within 8 % per job by the blend and none over 25 %; C2, the time-sliced pair within
+ * 5 % per job; C3, in the MPS pair, the job the blend says keeps the larger share of its solo speed does.
+ */
+export function twoModelCheck(name: string, uuid: string): void {
+  const { runs, blend } = otherGpuCheck(`calibration/data/h100-runs-${name}`, name);
+  const check = name.toUpperCase();
+
+  test(`check ${check}'s runs are one H100's`, (t) => {
+    t.is(runs.length, 12);
+    t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], [uuid]);
+  });
+
+  test(`${check} C1: the MPS jobs are within 8 % per job by the blend, none over 25 %`, (t) => {
+    const jobs = jobsOf(blend(), "mps");
+    t.is(jobs.length, 8);
+    t.log(`MPS: blend ${summary(jobs)}`);
+    t.true(withinIssueTargets(jobs));
+  });
+
+  test(`${check} C2: the time-sliced pair is within 5 % per job`, (t) => {
+    const jobs = jobsOf(blend(), "naive");
+    t.is(jobs.length, 2);
+    t.log(jobs.map((j) => `${j.workload} ${j.error_pct!.toFixed(2)} %`).join(", "));
+    t.true(Math.max(...errors(jobs)) <= 5);
+  });
+
+  test(`${check} C3: in the MPS pair the blend names the job that keeps more of its solo speed`, (t) => {
+    const pair = jobsOf(blend(), "mps").filter((j) => !j.run_id.includes("3x-"));
+    t.is(pair.length, 2);
+    const [a, b] = soloShares(blend(), pair);
+    t.log(
+      [a, b]
+        .map((s) => `${s.workload} ${s.measured.toFixed(2)} (${s.predicted.toFixed(2)})`)
+        .join(" beside "),
+    );
+    t.is(a.predicted > b.predicted, a.measured > b.measured);
+  });
+}
