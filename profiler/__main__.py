@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import signal
 import sys
 import time
@@ -124,11 +125,11 @@ def _execute(experiments: list[Experiment], workloads: dict, args, source: str) 
     from .session import run_all
 
     budget = getattr(args, "deadline_s", None)
-    if budget is not None and not 0 < budget <= 10**7:
-        raise InputError("(command line)", "--deadline-s", "seconds from 0 to 10^7", budget)
+    if budget is not None and not (math.isfinite(budget) and budget <= 10**7):
+        raise InputError("(command line)", "--deadline-s", "seconds, at most 10^7 (0 or less: start nothing)", budget)
     environment = _environment()
     check(experiments, environment, source, allow_mig_reconfigure=getattr(args, "allow_mig_reconfigure", False))
-    deadline = time.time() + budget if budget else None
+    deadline = None if budget is None else time.time() + budget
     results = run_all(experiments, workloads, environment, Path(args.out), deadline=deadline, log=_log)
     counts: dict[str, int] = {}
     for status in results.values():

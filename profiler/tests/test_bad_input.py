@@ -76,7 +76,7 @@ def test_plan_deadline_not_a_number(tmp_path, fake_env):
     plan = tmp_path / "plan.yaml"
     plan.write_text("groups:\n  - modes: [exclusive]\n    workloads: [fake-small]\n")
     res = fake("plan", str(plan), "--deadline-s", "nan", out=tmp_path / "runs", env=fake_env)
-    assert_refused(res, tmp_path, "(command line): --deadline-s: expected seconds from 0 to 10^7, got nan")
+    assert_refused(res, tmp_path, "(command line): --deadline-s: expected seconds, at most 10^7 (0 or less: start nothing), got nan")
 
 
 def test_negative_sm_limit(tmp_path, fake_env):
