@@ -1,4 +1,4 @@
-"""Refuse, before any GPU work, what this host cannot do and runs no folder can name (all raise InputError: exit code 2)."""
+"""Refuse, before any GPU work, what this host cannot do and runs no folder can name (InputError: exit code 2)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def check(
             )
     for e in experiments:
         if not RUN_ID.fullmatch(e.run_id):
-            expected = "a run id that can name a folder: letters, digits, '.', '_', '+' and '-', at most 200 (shorter workload ids)"
+            expected = "a run id that can name a folder: letters, digits, '.', '_', '+' and '-', at most 200"
             raise InputError(source, "run id", expected, e.run_id)
         if e.settings.data != "synthetic" and not Path(e.settings.data).is_dir():
             raise InputError(source, "data", "an image folder (torchvision ImageFolder layout)", e.settings.data)
