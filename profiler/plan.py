@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
-
-from .errors import InputError
+from .errors import InputError, bounded_number
 from .experiment import MAX_PROCESSES, MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
 from .stepper import LOOPS
 from .workloads import Workload, load_catalog, parse_workloads, resolve
@@ -45,8 +43,7 @@ def _settings(raw: object, file: str, where: str, base: Settings) -> Settings:
     return base if raw is None else base.with_overrides(parse_settings(raw, file, where))
 
 
-# Bounds of the numeric settings: wide enough for any real run, tight enough that no value makes one endless
-# (NaN and infinity fail both comparisons or the upper one).
+# Bounds of the numeric settings: wide enough for any real run, tight enough that no value makes one endless.
 SETTING_RANGES = {
     "warmup_s": (0, 86400),
     "min_warmup_steps": (0, 10**7),
@@ -72,19 +69,18 @@ def parse_settings(raw: object, file: str, where: str) -> dict:
         if choices:
             if value not in choices:
                 raise InputError(file, f"{where}.{key}", f"one of {', '.join(choices)}", value)
-            ok = True
         elif want is str:
-            ok = isinstance(value, str)
+            if not isinstance(value, str):
+                raise InputError(file, f"{where}.{key}", "a string", value)
         elif want is bool:
             if not isinstance(value, bool):
                 raise InputError(file, f"{where}.{key}", "true or false", value)
-            ok = True
         else:
             low, high = SETTING_RANGES[key]
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
-            if not ok or (want is int and not isinstance(value, int)):
-                kind = "an integer" if want is int else "a number"
-                raise InputError(file, f"{where}.{key}", f"{kind} from {low:g} to {high:g}", value)
+            expected = f"{'an integer' if want is int else 'a number'} from {low:g} to {high:g}"
+            bounded_number(value, file, f"{where}.{key}", expected, low, high)
+            if want is int and not isinstance(value, int):
+                raise InputError(file, f"{where}.{key}", expected, value)
         out[key] = want(value)
     return out
 

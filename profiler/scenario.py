@@ -7,7 +7,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from .errors import InputError
+from .errors import InputError, bounded_number
 from .workloads import Workload, resolve
 from .yaml_file import read_yaml
 
@@ -39,14 +39,6 @@ MAX_STEPS = 10**9
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,119}")
 
 
-def _number(value: object, file: str, field: str, expected: str, low: float, high: float, low_open: bool = False) -> float:
-    """A finite number in [low, high] ((low, high] with low_open): YAML's .inf and .nan are not numbers here."""
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    if not ok or not (low < value <= high if low_open else low <= value <= high):
-        raise InputError(file, field, expected, value)
-    return float(value)
-
-
 def _mapping(value: object, file: str, field: str, expected: str) -> dict:
     if not isinstance(value, dict):
         raise InputError(file, field, expected, value)
@@ -57,7 +49,7 @@ def _steps(job: dict, w: Workload, file: str, where: str) -> int:
     if ("iterations" in job) == ("epochs" in job):
         raise InputError(file, where, "exactly one of iterations or epochs")
     key = "iterations" if "iterations" in job else "epochs"
-    n = _number(job[key], file, f"{where}.{key}", f"a positive number (at most {MAX_STEPS} steps)", 0, MAX_STEPS, low_open=True)
+    n = bounded_number(job[key], file, f"{where}.{key}", f"a positive number (at most {MAX_STEPS} steps)", 0, MAX_STEPS, low_open=True)
     steps = math.ceil(n) if key == "iterations" else max(1, math.ceil(n * w.images_per_epoch / w.batch))
     if steps > MAX_STEPS:
         raise InputError(file, f"{where}.{key}", f"work of at most {MAX_STEPS} steps", n)
@@ -72,7 +64,7 @@ def _job(j: object, i: int, mode: str, sharing: dict, known: dict[str, Workload]
         raise InputError(path, f"{where}.id", "a job id (a live replay's records are keyed by it)", jid)
     if j.get("gpus", 1) != 1 or isinstance(j.get("gpus"), bool):
         raise InputError(path, f"{where}.gpus", "1 (a live replay runs on one GPU)", j.get("gpus"))
-    arrival = _number(j.get("arrival_s"), path, f"{where}.arrival_s", f"a non-negative number (at most {HORIZON_S:g} s)", 0, HORIZON_S)
+    arrival = bounded_number(j.get("arrival_s"), path, f"{where}.arrival_s", f"a non-negative number (at most {HORIZON_S:g} s)", 0, HORIZON_S)
     wid = j.get("workload")
     if not isinstance(wid, str):
         raise InputError(path, f"{where}.workload", "a workload id", wid)
@@ -80,7 +72,7 @@ def _job(j: object, i: int, mode: str, sharing: dict, known: dict[str, Workload]
     pcts = sharing.get("percentages") or {}
     pct = pcts.get(jid, sharing.get("default_percentage")) if mode == "mps" else None
     if pct is not None:
-        pct = _number(pct, path, f"hardware.gpus[0].sharing.percentages.{jid}", "a percentage in (0, 100]", 0, 100, low_open=True)
+        pct = bounded_number(pct, path, f"hardware.gpus[0].sharing.percentages.{jid}", "a percentage in (0, 100]", 0, 100, low_open=True)
     return ReplayJob(jid, arrival, w.id, _steps(j, w, path, where), pct)
 
 
@@ -112,7 +104,7 @@ def load_scenario(path: str, known: dict[str, Workload]) -> Scenario:
     label = "mps-partitioned" if mode == "mps" and (sharing.get("percentages") or default_pct not in (None, 100)) else mode
     limit = None
     if mode == "mps" and sharing.get("memory_limit_gb") is not None:
-        limit = _number(sharing["memory_limit_gb"], path, "hardware.gpus[0].sharing.memory_limit_gb", "a positive number of GiB", 0, 1e6, low_open=True)
+        limit = bounded_number(sharing["memory_limit_gb"], path, "hardware.gpus[0].sharing.memory_limit_gb", "a positive number of GiB", 0, 1e6, low_open=True)
     return Scenario(name, label, tuple(sorted(jobs, key=lambda j: (j.arrival_s, j.id))), limit)
 
 

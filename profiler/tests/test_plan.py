@@ -124,6 +124,7 @@ def test_the_committed_dataset_plan_marks_the_validation_subset():
         ("groups: [{modes: [naive], workloads: [resnet26-c10-b128]", "line 1"),
         ("groups: \0", "(file)"),
         ("settings: {measure_s: .inf}\ngroups: [{modes: [naive], workloads: all}]", "settings.measure_s"),
+        ("settings: {data: 5}\ngroups: [{modes: [naive], workloads: all}]", "settings.data"),
         ("settings: {sample_hz: 0}\ngroups: [{modes: [naive], workloads: all}]", "settings.sample_hz"),
         ("settings: {min_steps: 100000000000}\ngroups: [{modes: [naive], workloads: all}]", "settings.min_steps"),
         ("groups: [{modes: [mps], mixes: [[[resnet26-c10-b128], resnet26-c10-b128]]}]", "groups[0].mixes[0][0]"),
