@@ -7,7 +7,7 @@
  * iterations of the solo runs; the kernel time by the SMs each kernel fills (`demand`) pools them.
  */
 import { group } from "d3-array";
-import { blocksPerSm, smDemand } from "../../sim/replay/index.ts";
+import { smDemand, smLoad } from "../../sim/replay/index.ts";
 import type { SmDemandShare } from "../../sim/sharing/types.ts";
 import type { KernelRow } from "../ingest/tables.ts";
 import { median } from "./stats.ts";
@@ -36,8 +36,7 @@ function demandShares(kernels: readonly KernelRow[], gpuSms: number): SmDemandSh
   const time = new Array<number>(DEMAND_GROUPS).fill(0);
   const smTime = new Array<number>(DEMAND_GROUPS).fill(0);
   for (const k of kernels) {
-    const threads = k.block_x * k.block_y * k.block_z;
-    const sms = smDemand(k.grid_x * k.grid_y * k.grid_z, threads, k.registers, k.shared_mem_bytes, gpuSms);
+    const sms = smDemand(...launch(k), gpuSms);
     const g = Math.min(DEMAND_GROUPS - 1, Math.floor(((sms - 1) * DEMAND_GROUPS) / gpuSms));
     time[g] += k.dur_us;
     smTime[g] += k.dur_us * sms;
@@ -53,11 +52,17 @@ function demandShares(kernels: readonly KernelRow[], gpuSms: number): SmDemandSh
  */
 export const LARGE_KERNEL_FILL = 0.5;
 
+/** A traced kernel's launch as smLoad and smDemand take it: blocks, threads per block, registers, shared memory. */
+const launch = (k: KernelRow) =>
+  [
+    k.grid_x * k.grid_y * k.grid_z,
+    k.block_x * k.block_y * k.block_z,
+    k.registers,
+    k.shared_mem_bytes,
+  ] as const;
+
 /** The share of the GPU's block slots a kernel's grid takes (above 1: it runs in waves). */
-function fill(k: KernelRow, gpuSms: number): number {
-  const perSm = blocksPerSm(k.block_x * k.block_y * k.block_z, k.registers, k.shared_mem_bytes);
-  return (k.grid_x * k.grid_y * k.grid_z) / (perSm * gpuSms);
-}
+const fill = (k: KernelRow, gpuSms: number) => smLoad(...launch(k)) / gpuSms;
 
 export function kernelStats(kernels: readonly KernelRow[], gpuSms: number): KernelStats | undefined {
   const iterations = group(

@@ -10,9 +10,9 @@ export {
 export { replayJob } from "./job.ts";
 export { BLEND_RAMP_US, blendMps, replayMps, replayWeight, type StepTraces } from "./mps-model.ts";
 export {
-  blocksPerSm,
   onCap,
   smDemand,
+  smLoad,
   traceFromKernels,
   type JobTrace,
   type RecordedKernel,
