@@ -1,7 +1,8 @@
 /**
- * Checks H1-H13 together (docs/calibration.md): every plain-MPS job measured on an H100 so far, each check predicted
- * from its own machine's profiles with the H200 set's sharing parameters (`calibrate --base h200`), none of its
- * models fitted on a co-running run: the issue's per-job target (8 %) asked of models on a GPU no fit has seen.
+ * Checks H1-H13 together (docs/calibration.md): every plain-MPS and time-sliced job measured on an H100 so far, each
+ * check predicted from its own machine's profiles with the H200 set's sharing parameters (`calibrate --base h200`),
+ * none of its models fitted on a co-running run: the issue's per-job targets (8 % and 3 %) asked of models on a GPU
+ * no fit has seen.
  */
 import test from "ava";
 import { bias, errors, jobsOf, mape, otherGpuCheck } from "./other-gpu-check.ts";
@@ -39,4 +40,17 @@ test("all plain-MPS jobs of checks H1-H13: the blend within the 8 % per-job targ
   t.log(`over 25 %: ${over.map((j) => `${j.run_id} ${j.workload} ${j.error_pct!.toFixed(1)} %`).join("; ")}`);
   t.true(over.every((j) => j.run_id.includes("convnextfemtools") && !j.run_id.endsWith("__isolated")));
   t.true(mape(b) < mape(f));
+});
+
+test("all time-sliced jobs of checks H1-H13: within the 3 % per-job target", (t) => {
+  // Session 42: 1.78 % over 20 jobs (bias +1.29 %, max 7.4 %: tinynet_a in H13; the jobs over 3 % are the pairs'
+  // lighter, launch-heavier side, all predicted too fast: inception_next_tiny, regnety_016, densenet201,
+  // tf_efficientnetv2_b0, tinynet_a).
+  const jobs = CHECKS.flatMap((c) => jobsOf(c.fast, "naive"));
+  t.is(jobs.length, 20);
+  t.log(
+    `naive: MAPE ${mape(jobs).toFixed(2)} %, bias ${bias(jobs).toFixed(2)} %, max ${Math.max(...errors(jobs)).toFixed(1)} %`,
+  );
+  t.true(mape(jobs) <= 3);
+  t.true(jobs.filter((j) => Math.abs(j.error_pct!) > 3).every((j) => j.error_pct! > 0));
 });
