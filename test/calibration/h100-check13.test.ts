@@ -1,9 +1,8 @@
 /**
- * Check H13 (docs/calibration.md): two models no run had held, gernet_m b128 (a plain convnet, chosen for long kernels:
- * on the H100 they average 70 us) and
- * and tinynet_a b64 (a tiny mobile net of short kernels, 37 us), profiled and mixed on one H100 in session 42 (one
- * call), with uneven MPS mixes (2 + 1 and 1 + 2 beside the pair) and claims C1-C3 written down before its runs
- * (twoModelCheck).
+ * Check H13 (docs/calibration.md): two models no run had held, gernet_m b128 (a plain convnet, chosen for long
+ * kernels: on the H100 they average 70 us) and tinynet_a b64 (a tiny mobile net of short kernels, 37 us), profiled
+ * and mixed on one H100 in session 42 (one call), with uneven MPS mixes (2 + 1 and 1 + 2 beside the pair) and claims
+ * C1-C3 written down before its runs (twoModelCheck).
  */
 import { twoModelCheck } from "./other-gpu-check.ts";
 
