@@ -111,7 +111,7 @@ export interface NaiveClaim {
 }
 
 /** C2 as H10-H13 wrote it down: each job of the time-sliced pair within 5 %. */
-export const withinFivePercent: NaiveClaim = {
+const withinFivePercent: NaiveClaim = {
   says: "is within 5 % per job",
   holds: (jobs) => Math.max(...errors(jobs)) <= 5,
 };
