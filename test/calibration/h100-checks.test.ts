@@ -1,22 +1,15 @@
 /**
- * Checks H1-H15 together (H14 on two cards) (docs/calibration.md): every plain-MPS and time-sliced job measured on an H100 so far, each
- * check predicted from its own machine's profiles with the H200 set's sharing parameters (`calibrate --base h200`),
- * none of its models fitted on a co-running run: the issue's per-job targets (8 % and 3 %) asked of models on a GPU
- * no fit has seen.
+ * Checks H1-H15 together (docs/calibration.md; H14 on two cards): every plain-MPS and time-sliced job measured on an
+ * H100 so far, each check predicted from its own machine's profiles with the H200 set's sharing parameters
+ * (`calibrate --base h200`), none of its models fitted on a co-running run: the issue's per-job targets (8 % and 3 %)
+ * asked of models on a GPU no fit has seen.
  */
 import test from "ava";
 import { outsideFitRange } from "../../sim/sharing/index.ts";
-import {
-  bias,
-  errors,
-  jobsOf,
-  mape,
-  otherGpuCheck,
-  type Job,
-  type OtherGpuCheck,
-} from "./other-gpu-check.ts";
+import { jobsOf, mape, otherGpuCheck, summary, type Job, type OtherGpuCheck } from "./other-gpu-check.ts";
 
-// Each folder is one card's (H9's runs took two: the machine was not kept between its calls; H14b is H14's plan on another card).
+// Each folder is one card's (H9's runs took two: the machine was not kept between its calls; H14b is H14's plan on
+// another card).
 const CHECKS = "h1 h2 h3 h4 h5 h6 h7 h8 h9 h9b h10 h11 h12 h13 h14 h14b h15"
   .split(" ")
   .map((name) => otherGpuCheck(`calibration/data/h100-runs${name === "h1" ? "" : `-${name}`}`, name));
@@ -28,8 +21,9 @@ const beyondFit = (c: OtherGpuCheck, j: Job) =>
 
 test("all plain-MPS jobs of checks H1-H15: the blend within the 8 % per-job target and below the fast model; over 25 % only started-together ConvNeXt mixes and a workload the set warned about", (t) => {
   // Session 43, H1-H15 with H14b: 156 jobs on seventeen H100s; blend 5.27 % (max 40.6), fast 7.04 % (max 80.2),
-  // replay 6.78 % (max 38.6); bias -1.64, +0.44 and -3.05 %. Without H14b 154 jobs, blend 5.26 %; H1-H14 146, 5.43 %. Session 42, H1-H13: 144 jobs, blend
-  // 5.18 %; session 38, H1-H6: 67 jobs, blend 4.11 % (each session's pool: docs/calibration.md).
+  // replay 6.78 % (max 38.6); bias -1.64, +0.44 and -3.05 %. Without H14b 154 jobs, blend 5.26 %; H1-H14 146, 5.43 %.
+  // Session 42, H1-H13: 144 jobs, blend 5.18 %; session 38, H1-H6: 67 jobs, blend 4.11 % (each session's pool:
+  // docs/calibration.md).
   const pool = (model: "fast" | "replay" | "blend") =>
     CHECKS.flatMap((c) => jobsOf(model === "fast" ? c.fast : c[model](), "mps"));
   const [f, r, b] = [pool("fast"), pool("replay"), pool("blend")];
@@ -40,9 +34,7 @@ test("all plain-MPS jobs of checks H1-H15: the blend within the 8 % per-job targ
     ["replay", r],
     ["blend", b],
   ] as const)
-    t.log(
-      `${name}: MAPE ${mape(jobs).toFixed(2)} %, bias ${bias(jobs).toFixed(2)} %, max ${Math.max(...errors(jobs)).toFixed(1)} %`,
-    );
+    t.log(`${name}: ${summary(jobs)}`);
   t.true(mape(b) <= 8);
   // Issue 13's worst-job bound (25 %) is not met: the jobs over it are in check H7's ConvNeXt mixes started together
   // (one of three convnext_femto_ols copies +40.6 %, its siblings -7 %; deit_tiny beside convnext_femto_ols +25.2 %)
@@ -74,9 +66,7 @@ test("all time-sliced jobs of checks H1-H15: over the 3 % per-job target since H
   // GPU-bound ones lean the same way (docs/calibration.md, check H14).
   const jobs = CHECKS.flatMap((c) => jobsOf(c.fast, "naive"));
   t.is(jobs.length, 38);
-  t.log(
-    `naive: MAPE ${mape(jobs).toFixed(2)} %, bias ${bias(jobs).toFixed(2)} %, max ${Math.max(...errors(jobs)).toFixed(1)} %`,
-  );
+  t.log(`naive: ${summary(jobs)}`);
   t.true(mape(jobs) > 4 && mape(jobs) < 4.5);
   const over = jobs.filter((j) => Math.abs(j.error_pct!) > 3);
   t.is(over.length, 18);

@@ -101,6 +101,10 @@ export function soloShares(v: Validation, jobs: Job[]) {
   }));
 }
 
+/** The job furthest off, either way. */
+export const worstJob = (jobs: Job[]): Job =>
+  jobs.reduce((w, j) => (Math.abs(j.error_pct!) > Math.abs(w.error_pct!) ? j : w));
+
 /** Whether `jobs` meet issue 13's per-job targets: at most 8 % on the mean, none over 25 %. */
 export const withinIssueTargets = (jobs: Job[]) => mape(jobs) <= 8 && Math.max(...errors(jobs)) <= 25;
 
