@@ -11,11 +11,20 @@ import type { GpuView, WorkloadProfile } from "../sim/sharing/types.ts";
 import { parseJson } from "./ingest/json-error.ts";
 import { readInputText } from "./ingest/read-file.ts";
 import { writeFolder } from "../io/write-folder.ts";
+import { TRACE_FILE } from "./trace-table.ts";
 import { calibrationSetSchema, type CalibrationSet } from "./set-schema.ts";
 
 export type { CalibrationSet } from "./set-schema.ts";
 
 export const PARAMETERS_FILE = "parameters.json";
+/** The files `colloc calibrate` writes into a set: what its `--out` may already hold. */
+const SET_FILES: ReadonlySet<string> = new Set([
+  PARAMETERS_FILE,
+  "workloads.arrow",
+  "sm-points.arrow",
+  TRACE_FILE,
+]);
+export const isSetFile = (name: string): boolean => SET_FILES.has(name);
 const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), "data");
 
 /** The folder a set name or path stands for: an existing folder as given, else calibration/data/<name>/. */
@@ -124,5 +133,6 @@ export function writeCalibrationSet(
   writeFolder(
     dir,
     new Map([[PARAMETERS_FILE, stableJson(set)], ...names.map((n) => [n, files[n]] as const)]),
+    isSetFile,
   );
 }

@@ -1,9 +1,10 @@
 /** Simulate a resolved scenario and gather every output file: tables, summary, chart specs and their SVGs. */
+import { REPORT_FILE } from "../report/html.ts";
 import { renderSvg } from "../report/svg.ts";
 import { runCharts } from "../sim/cluster/charts.ts";
 import { simulate, type SimulateOptions } from "../sim/cluster/engine.ts";
 import type { Summary } from "../sim/cluster/metrics.ts";
-import { runFiles } from "../sim/cluster/results.ts";
+import { RUN_FILES, runFiles } from "../sim/cluster/results.ts";
 import type { ClusterInput } from "../sim/cluster/scenario/cluster-input.ts";
 
 export interface RunOutputs {
@@ -21,4 +22,9 @@ export async function runOutputs(input: ClusterInput, options: SimulateOptions =
     }
   }
   return { summary, files };
+}
+
+/** Every file `runOutputs` may write, and the report made of them (`colloc report`): what `--out` may already hold. */
+export function isRunOutput(name: string): boolean {
+  return RUN_FILES.has(name) || name === REPORT_FILE || /^chart-[\w-]+\.(vl\.json|svg)$/.test(name);
 }

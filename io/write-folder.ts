@@ -62,6 +62,35 @@ function removeStale(target: string): void {
   }
 }
 
+/** Names a command may write into its output folder: an earlier output of it, made with other options, is replaced. */
+export type MayHold = (name: string) => boolean;
+
+/** Throw unless `dir` is missing or a folder in which `strangers` finds nothing that is not an earlier output. */
+function refuseStrangers(dir: string, strangers: (names: string[]) => string[]): void {
+  if (!existsSync(dir)) return;
+  if (!lstatSync(dir).isDirectory()) throw new InputError(dir, "", "a folder (it is a file)");
+  const others = strangers(readdirSync(dir));
+  if (others.length > 0)
+    throw new InputError(
+      dir,
+      "",
+      "a new folder or an earlier output of the same command",
+      others.slice(0, 3),
+    );
+}
+
+/**
+ * The check `writeFolder` makes, made before the work that fills the folder, so a mistyped --out fails at once
+ * rather than after minutes of computing (same message).
+ */
+export function checkOutFolder(dir: string, mayHold: MayHold): void {
+  try {
+    refuseStrangers(dir, (names) => names.filter((name) => !mayHold(name)));
+  } catch (error) {
+    throw outputError(dir, error);
+  }
+}
+
 interface Staged {
   temp: string;
   /** Swap the filled temporary folder into place. */
@@ -78,17 +107,7 @@ function stage(dir: string, strangers: (names: string[]) => string[]): Staged {
   const target = resolve(dir);
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
   try {
-    if (existsSync(target)) {
-      if (!lstatSync(target).isDirectory()) throw new InputError(dir, "", "a folder (it is a file)");
-      const others = strangers(readdirSync(target));
-      if (others.length > 0)
-        throw new InputError(
-          dir,
-          "",
-          "a new folder or an earlier output of the same command",
-          others.slice(0, 3),
-        );
-    }
+    refuseStrangers(dir, strangers);
     mkdirSync(dirname(target), { recursive: true });
     removeStale(target);
     rmSync(temp, { recursive: true, force: true });
@@ -126,15 +145,15 @@ export async function intoFolder(
 
 /**
  * Replace `dir` by a folder holding exactly `files`. An existing `dir` is replaced only when it holds nothing but
- * files of the same names (an earlier output) and files `derived` from one (its report), so a mistyped --out
- * never wipes unrelated files.
+ * files of the same names and names the command may write (`mayHold`: an earlier output made with other options,
+ * its report), so a mistyped --out never wipes unrelated files.
  */
 export function writeFolder(
   dir: string,
   files: ReadonlyMap<string, string | Uint8Array>,
-  derived: readonly string[] = [],
+  mayHold: MayHold = () => false,
 ): void {
-  const staged = stage(dir, (names) => names.filter((name) => !files.has(name) && !derived.includes(name)));
+  const staged = stage(dir, (names) => names.filter((name) => !files.has(name) && !mayHold(name)));
   try {
     for (const [name, content] of files) writeFileSync(join(staged.temp, name), content);
     staged.commit();

@@ -37,6 +37,9 @@ export interface Ingested {
 }
 
 const TABLE_NAMES = Object.keys(TABLES) as TableName[];
+/** The files `arrowFiles` writes, one per table: what `colloc ingest --out` may already hold. */
+const INGEST_FILES: ReadonlySet<string> = new Set(TABLE_NAMES.map((name) => `${name}.arrow`));
+export const isIngestFile = (name: string): boolean => INGEST_FILES.has(name);
 
 function checkUniqueIds(runs: readonly ParsedRun[]): void {
   const seen = new Map<string, string>();

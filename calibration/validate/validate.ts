@@ -156,6 +156,18 @@ export function validateRuns(
 
 export const CHART_NAME = "predicted-vs-measured";
 
+/** Every file `validationFiles` writes (unseen.arrow only when models were left out): what `--out` may already hold. */
+const VALIDATION_FILES: ReadonlySet<string> = new Set([
+  "jobs.arrow",
+  "runs.arrow",
+  "completions.arrow",
+  "unseen.arrow",
+  "summary.json",
+  `${CHART_NAME}.vl.json`,
+  `${CHART_NAME}.svg`,
+]);
+export const isValidationFile = (name: string): boolean => VALIDATION_FILES.has(name);
+
 /** The output folder's files: tables, summary, the chart's spec (reading jobs.arrow) and its SVG. */
 export async function validationFiles(v: Validation): Promise<Map<string, string | Uint8Array>> {
   const jobs = v.comparison.jobs;

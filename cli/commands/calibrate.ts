@@ -3,7 +3,8 @@ import type { Command } from "commander";
 import { calibrate } from "../../calibration/calibrate.ts";
 import { loadDataset } from "../../calibration/dataset.ts";
 import { extendSet } from "../../calibration/extend.ts";
-import { loadCalibrationSet, resolveSetDir, writeCalibrationSet } from "../../calibration/set.ts";
+import { isSetFile, loadCalibrationSet, resolveSetDir, writeCalibrationSet } from "../../calibration/set.ts";
+import { checkOutFolder } from "../../io/write-folder.ts";
 import { formatTable } from "../table.ts";
 
 export function registerCalibrate(program: Command): void {
@@ -26,6 +27,7 @@ export function registerCalibrate(program: Command): void {
       const command = ["colloc calibrate", dir, ...(base ? ["--base", base] : []), "--out", options.out].join(
         " ",
       );
+      checkOutFolder(options.out, isSetFile);
       const ds = loadDataset(dir);
       const from =
         base === undefined

@@ -1,9 +1,9 @@
 /** `colloc ingest RUNS... --out DIR`: profiler run folders -> Arrow IPC tables, one file per table. */
 import type { Command } from "commander";
 import { findRunFolders } from "../../calibration/ingest/discover.ts";
-import { arrowFiles, ingestRuns, type Ingested } from "../../calibration/ingest/ingest.ts";
+import { arrowFiles, ingestRuns, isIngestFile, type Ingested } from "../../calibration/ingest/ingest.ts";
 import { issueError } from "../../calibration/ingest/jsonl.ts";
-import { writeFolder } from "../../io/write-folder.ts";
+import { checkOutFolder, writeFolder } from "../../io/write-folder.ts";
 import { InputError } from "../../sim/input-error.ts";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { interruptible } from "../interrupt.ts";
@@ -67,10 +67,11 @@ export const registerIngest: Register = (program: Command) => {
     .action(async (paths: string[], flags: IngestFlags) => {
       const folders = findRunFolders(paths);
       const limit = maxFileMb(flags.maxFileMb);
+      checkOutFolder(flags.out, isIngestFile);
       const bar = progress("ingest", folders.length, flags);
       const ingested = ingestRuns(folders, { ...flags, maxFileMb: limit, onRun: () => bar.tick() });
       bar.stop();
-      await interruptible(() => writeFolder(flags.out, arrowFiles(ingested.rows)));
+      await interruptible(() => writeFolder(flags.out, arrowFiles(ingested.rows), isIngestFile));
       const result = summary(ingested, flags.out);
       // A marked run is data kept honest, not a failure: say so on stderr and carry on.
       const warn = (text: string) => process.stderr.write(terminalSafe(`colloc: warning: ${text}\n`));

@@ -6,15 +6,14 @@ import type { Command } from "commander";
 import { join } from "node:path";
 import { writeCaveats } from "../caveats.ts";
 import { mpsModelFor, withMpsModelOption } from "../mps-model.ts";
-import { writeFolder } from "../../io/write-folder.ts";
+import { checkOutFolder, writeFolder } from "../../io/write-folder.ts";
 import { interruptible } from "../interrupt.ts";
 import { readScenario } from "../load-scenario.ts";
-import { runOutputs } from "../run-outputs.ts";
+import { isRunOutput, runOutputs } from "../run-outputs.ts";
 import { formatDuration } from "../../sim/cluster/time-unit.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
-import { REPORT_FILE } from "../../report/html.ts";
 
 function brief(s: Summary, out: string): string {
   return (
@@ -51,11 +50,12 @@ export const registerRun: Register = (program: Command) => {
     async (file: string, options: { out?: string; json?: boolean; mpsModel: string }) => {
       const input = readScenario(file);
       const mps = mpsModelFor(options.mpsModel, input);
-      const { summary, files } = await runOutputs(input, mps ? { mps } : {});
       const out = options.out ?? join("results", input.name);
+      checkOutFolder(out, isRunOutput);
+      const { summary, files } = await runOutputs(input, mps ? { mps } : {});
       // A report of an earlier run (`colloc report OUT`) goes with the results it describes. Only the write is
       // interruptible: Ctrl-C in the (synchronous) simulation ends the process at once.
-      await interruptible(() => writeFolder(out, files, [REPORT_FILE]));
+      await interruptible(() => writeFolder(out, files, isRunOutput));
       writeCaveats(summary.caveats);
       process.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : brief(summary, out));
     },

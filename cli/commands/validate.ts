@@ -1,13 +1,14 @@
 /** `colloc validate --set DIR --against RUNS...`: a calibration set's predictions against measured runs. */
 import type { Command } from "commander";
 import { findRunFolders } from "../../calibration/ingest/discover.ts";
-import { writeFolder } from "../../io/write-folder.ts";
+import { checkOutFolder, writeFolder } from "../../io/write-folder.ts";
 import { InputError } from "../../sim/input-error.ts";
 import { loadCalibrationSet, resolveSetDir } from "../../calibration/set.ts";
 import {
   measureFolders,
   validateRuns,
   validationFiles,
+  isValidationFile,
   type Validation,
 } from "../../calibration/validate/validate.ts";
 import type { ErrorStats, OomCounts } from "../../calibration/validate/summary.ts";
@@ -195,6 +196,7 @@ export const registerValidate: Register = (program: Command) => {
     );
   withMpsModelOption(command).action(async (flags: ValidateFlags) => {
     const set = loadCalibrationSet(flags.set);
+    if (flags.out) checkOutFolder(flags.out, isValidationFile);
     const mps = mpsModelOf(flags.mpsModel, () => resolveSetDir(flags.set));
     const folders = findRunFolders(flags.against);
     const bar = progress("validate", folders.length, flags);
@@ -220,7 +222,7 @@ export const registerValidate: Register = (program: Command) => {
           : `all ${comparison.skipped.length} were skipped (${first.run_id}: ${first.reason})`;
       throw new InputError(flags.against.join(" "), "", `a run the set can be compared with; ${why}`);
     }
-    if (flags.out) writeFolder(flags.out, await validationFiles(validation));
+    if (flags.out) writeFolder(flags.out, await validationFiles(validation), isValidationFile);
     if (flags.json) process.stdout.write(`${JSON.stringify(validation.summary)}\n`);
     else printText(validation);
   });

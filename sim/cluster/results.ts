@@ -167,6 +167,15 @@ export interface RunFiles {
   files: Map<string, Uint8Array | string>;
 }
 
+/** Every file `runFiles` may write (the timelines and events only when the scenario asks for them). */
+export const RUN_FILES: ReadonlySet<string> = new Set([
+  "jobs.arrow",
+  "gpu-timeline.arrow",
+  "events.arrow",
+  "placement-timeline.arrow",
+  "summary.json",
+]);
+
 export function runFiles(run: RunResult): RunFiles {
   const metrics = jobMetrics(run);
   const summary = summarize(run, metrics);

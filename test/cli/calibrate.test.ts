@@ -81,3 +81,16 @@ test("a dataset table of another kind, or an empty one, exits 2 naming the file 
   t.regex(empty.stderr, /steps\.arrow: run_id: expected a column of/);
   t.false(existsSync(join(dir, "set")));
 });
+
+test("an --out folder holding other files is refused before the dataset is read", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "colloc-cal-out-"));
+  writeFileSync(join(dir, "thesis.tex"), "precious");
+  // The dataset named does not exist: the folder's refusal comes first, so it was checked before any work.
+  const refused = await colloc("calibrate", join(dir, "missing"), "--out", dir);
+  t.is(refused.code, 2);
+  t.regex(
+    refused.stderr,
+    /expected a new folder or an earlier output of the same command, got \["thesis\.tex"\]/,
+  );
+  t.is(readFileSync(join(dir, "thesis.tex"), "utf8"), "precious");
+});

@@ -106,6 +106,12 @@ test("a rerun into a folder holding an earlier run and its report replaces both;
   const rerun = await colloc("run", file, "--out", out);
   t.is(rerun.code, 0, rerun.stderr);
   t.false(existsSync(join(out, "report.html")), "the report of the earlier results is gone with them");
+  // The same scenario without charts or events: an earlier output with more files is still replaced whole.
+  const lean = join(dir, "lean.yaml");
+  writeFileSync(lean, readFileSync(file, "utf8") + "output: { charts: false, events: false }\n");
+  const leaner = await colloc("run", lean, "--out", out);
+  t.is(leaner.code, 0, leaner.stderr);
+  t.false(readdirSync(out).some((name) => name.startsWith("chart-") || name === "events.arrow"));
   writeFileSync(join(out, "notes.txt"), "mine");
   const refused = await colloc("run", file, "--out", out);
   t.is(refused.code, 2);

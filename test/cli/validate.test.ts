@@ -91,6 +91,36 @@ test("runs of which none can be compared exit 2 saying why the first was skipped
   t.deepEqual(readdirSync(dir), []);
 });
 
+test("an --out folder holding other files is refused before any run is read; an earlier output is replaced", (t) => {
+  const dir = scratch();
+  const out = join(dir, "validation");
+  const first = collocSync("validate", "--set", SET, "--against", H200, "--out", out);
+  t.is(first.status, 0, first.stderr);
+  t.true(readdirSync(out).includes("unseen.arrow"));
+  // Without leave-models-out there is no unseen.arrow: the earlier output that has one is still replaced whole.
+  const again = collocSync(
+    "validate",
+    "--set",
+    SET,
+    "--against",
+    H200,
+    "--no-leave-models-out",
+    "--out",
+    out,
+  );
+  t.is(again.status, 0, again.stderr);
+  t.false(readdirSync(out).includes("unseen.arrow"));
+  writeFileSync(join(out, "notes.txt"), "mine");
+  // The runs named do not exist: the folder's refusal comes first, so it was checked before any work.
+  const refused = collocSync("validate", "--set", SET, "--against", join(dir, "missing"), "--out", out);
+  t.is(refused.status, 2);
+  t.regex(
+    refused.stderr,
+    /validation: expected a new folder or an earlier output of the same command, got \["notes\.txt"\]/,
+  );
+  t.is(readFileSync(join(out, "notes.txt"), "utf8"), "mine");
+});
+
 test("a set missing a workload the runs need exits 2 naming the workload, writing nothing", (t) => {
   const dir = scratch();
   const set = JSON.parse(readFileSync(join(SET, "parameters.json"), "utf8"));

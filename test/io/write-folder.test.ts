@@ -2,7 +2,7 @@ import test from "ava";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { discardStaging, intoFolder, writeFolder } from "../../io/write-folder.ts";
+import { checkOutFolder, discardStaging, intoFolder, writeFolder } from "../../io/write-folder.ts";
 import { InputError } from "../../sim/input-error.ts";
 import { scratch } from "../calibration/ingest/temp-runs.ts";
 
@@ -38,6 +38,30 @@ test("refuses a folder holding files it would not write, and touches nothing", (
   );
   t.is(readFileSync(join(out, "thesis.tex"), "utf8"), "precious");
   t.false(existsSync(join(out, "a.txt")));
+});
+
+test("names the command may write let an earlier output with other files be replaced, and be checked up front", (t) => {
+  const out = join(scratch(), "out");
+  const mayHold = (name: string) => ["a.txt", "optional.txt"].includes(name);
+  writeFolder(
+    out,
+    new Map([
+      ["a.txt", "A"],
+      ["optional.txt", "O"],
+    ]),
+    mayHold,
+  );
+  checkOutFolder(out, mayHold);
+  writeFolder(out, new Map([["a.txt", "A2"]]), mayHold);
+  t.deepEqual(readdirSync(out), ["a.txt"]);
+  writeFileSync(join(out, "thesis.tex"), "precious");
+  const error = t.throws(() => checkOutFolder(out, mayHold), { instanceOf: InputError });
+  t.regex(
+    error?.message ?? "",
+    /out: expected a new folder or an earlier output of the same command, got \["thesis.tex"\]/,
+  );
+  checkOutFolder(join(out, "new"), mayHold);
+  t.false(existsSync(join(out, "new")), "checking makes nothing");
 });
 
 test("an output path that cannot be a folder is bad input naming it, never raw errno text", (t) => {
