@@ -7,12 +7,12 @@
 import { twoModelCheck, worstJob } from "./other-gpu-check.ts";
 
 // Session 42. C1: 3.33 % over 8 jobs (max 5.1 %; fast 5.35 %, replay 2.84 %). C2 failed: tinynet_a time-sliced
-// beside gernet_m +7.38 % (too fast), gernet_m -1.56 %. C3: gernet_m 0.69 of its solo speed (0.66 predicted), tinynet_a
-// 0.60 (0.63).
+// beside gernet_m +7.38 % (too fast), gernet_m -1.56 %; with fit N (session 44) still, +5.86 % and -0.55 %. C3:
+// gernet_m 0.69 of its solo speed (0.66 predicted), tinynet_a 0.60 (0.63).
 twoModelCheck("h13", "GPU-917b26f7-f58e-feed-679d-3f71a6fab76b", {
-  says: "failed: its worst job is 7-8 % off",
+  says: "failed: its worst job is 5.5-6.5 % off (7.4 % before fit N)",
   holds: (jobs) => {
     const worst = Math.abs(worstJob(jobs).error_pct!);
-    return worst >= 7 && worst <= 8;
+    return worst >= 5.5 && worst <= 6.5;
   },
 });

@@ -7,7 +7,8 @@
  */
 import { twoModelCheck } from "./other-gpu-check.ts";
 
-// Session 43. C1: 2.14 % over 8 jobs (max 4.5 %; fast 1.91 %). C2: lcnet_050 +4.93 %, seresnet50 -2.73 %. C3:
+// Session 43. C1: 2.14 % over 8 jobs (max 4.5 %; fast 1.91 %). C2: lcnet_050 +4.93 %, seresnet50 -2.73 % (with fit N,
+// session 44: +3.59 and -1.87 %). C3:
 // seresnet50 0.87 of its solo speed (0.89 predicted) beside lcnet_050 0.42 (0.43).
 twoModelCheck("h15", "GPU-322258c8-3f1a-deeb-abd9-246018875f28", {
   says: "errs as the launch-bound side too fast predicted: lcnet_050 more than 3 % too fast, seresnet50 within 3 %",

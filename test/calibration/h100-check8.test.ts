@@ -22,12 +22,13 @@ test("C1: the MPS jobs are within 8 % per job by the blend, none over 25 %", (t)
   t.true(withinIssueTargets(jobs));
 });
 
-test("C2 failed by a hair: regnety_016 time-sliced beside levit_192 is 5.1 % too fast, levit_192 within 2 %", (t) => {
-  // Session 39: +5.13 % and +1.39 %; the claim was within 5 % per job.
+test("C2 holds by a hair since fit N: regnety_016 time-sliced beside levit_192 is 4.9 % too fast, levit_192 within 2 %", (t) => {
+  // The claim was within 5 % per job. Session 44, fit N (switch-back wait 7.8 us): +4.95 % and +1.18 %. Session 39,
+  // the trimmed fit (3.5 us): +5.13 % and +1.39 %, failed by a hair.
   const jobs = jobsOf(blend(), "naive");
   t.is(jobs.length, 2);
   t.log(jobs.map((j) => `${j.workload} ${j.error_pct!.toFixed(2)} %`).join(", "));
   const worst = Math.max(...errors(jobs));
-  t.true(worst > 5 && worst < 5.5);
+  t.true(worst > 4.5 && worst <= 5);
   t.true(Math.min(...errors(jobs)) < 2);
 });
