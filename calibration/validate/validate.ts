@@ -11,6 +11,7 @@ import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import type { JobRow } from "../ingest/tables.ts";
 import { compareReplay, type CompletionComparison } from "./live-replay.ts";
 import { firstStepEndS, replayJobSteps } from "../replay-steps.ts";
+import { REPORT_FILE } from "../../report/html.ts";
 import { renderSvg } from "../../report/svg.ts";
 import { toArrowTable } from "../ingest/arrow-table.ts";
 import { ingestRuns } from "../ingest/ingest.ts";
@@ -156,7 +157,10 @@ export function validateRuns(
 
 export const CHART_NAME = "predicted-vs-measured";
 
-/** Every file `validationFiles` writes (unseen.arrow only when models were left out): what `--out` may already hold. */
+/**
+ * Every file `validationFiles` writes (unseen.arrow only when models were left out), and the report made of them
+ * (`colloc report`): what `--out` may already hold.
+ */
 const VALIDATION_FILES: ReadonlySet<string> = new Set([
   "jobs.arrow",
   "runs.arrow",
@@ -165,6 +169,7 @@ const VALIDATION_FILES: ReadonlySet<string> = new Set([
   "summary.json",
   `${CHART_NAME}.vl.json`,
   `${CHART_NAME}.svg`,
+  REPORT_FILE,
 ]);
 export const isValidationFile = (name: string): boolean => VALIDATION_FILES.has(name);
 

@@ -97,7 +97,8 @@ test("an --out folder holding other files is refused before any run is read; an 
   const first = collocSync("validate", "--set", SET, "--against", H200, "--out", out);
   t.is(first.status, 0, first.stderr);
   t.true(readdirSync(out).includes("unseen.arrow"));
-  // Without leave-models-out there is no unseen.arrow: the earlier output that has one is still replaced whole.
+  t.is(collocSync("report", out).status, 0);
+  // Without leave-models-out there is no unseen.arrow: the earlier output that has one, and its report, are replaced whole.
   const again = collocSync(
     "validate",
     "--set",
@@ -110,6 +111,7 @@ test("an --out folder holding other files is refused before any run is read; an 
   );
   t.is(again.status, 0, again.stderr);
   t.false(readdirSync(out).includes("unseen.arrow"));
+  t.false(readdirSync(out).includes("report.html"));
   writeFileSync(join(out, "notes.txt"), "mine");
   // The runs named do not exist: the folder's refusal comes first, so it was checked before any work.
   const refused = collocSync("validate", "--set", SET, "--against", join(dir, "missing"), "--out", out);
