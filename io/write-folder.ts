@@ -65,11 +65,11 @@ function removeStale(target: string): void {
 /** Names a command may write into its output folder: an earlier output of it, made with other options, is replaced. */
 export type MayHold = (name: string) => boolean;
 
-/** Throw unless `dir` is missing or a folder in which `strangers` finds nothing that is not an earlier output. */
-function refuseStrangers(dir: string, strangers: (names: string[]) => string[]): void {
+/** Throw unless `dir` is missing or a folder holding nothing but names `mayHold` allows (an earlier output). */
+function refuseStrangers(dir: string, mayHold: MayHold): void {
   if (!existsSync(dir)) return;
   if (!lstatSync(dir).isDirectory()) throw new InputError(dir, "", "a folder (it is a file)");
-  const others = strangers(readdirSync(dir));
+  const others = readdirSync(dir).filter((name) => !mayHold(name));
   if (others.length > 0)
     throw new InputError(
       dir,
@@ -85,7 +85,7 @@ function refuseStrangers(dir: string, strangers: (names: string[]) => string[]):
  */
 export function checkOutFolder(dir: string, mayHold: MayHold): void {
   try {
-    refuseStrangers(dir, (names) => names.filter((name) => !mayHold(name)));
+    refuseStrangers(dir, mayHold);
   } catch (error) {
     throw outputError(dir, error);
   }
@@ -100,14 +100,14 @@ interface Staged {
 }
 
 /**
- * Check that `dir` can become the output (missing, or a folder in which `strangers` finds nothing that is not
- * an earlier output) and make its temporary sibling.
+ * Check that `dir` can become the output (missing, or a folder holding nothing but names `mayHold` allows) and make
+ * its temporary sibling.
  */
-function stage(dir: string, strangers: (names: string[]) => string[]): Staged {
+function stage(dir: string, mayHold: MayHold): Staged {
   const target = resolve(dir);
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
   try {
-    refuseStrangers(dir, strangers);
+    refuseStrangers(dir, mayHold);
     mkdirSync(dirname(target), { recursive: true });
     removeStale(target);
     rmSync(temp, { recursive: true, force: true });
@@ -129,10 +129,10 @@ function stage(dir: string, strangers: (names: string[]) => string[]): Staged {
 /** Let `fill` write into a temporary sibling of `dir`, then swap it into place (see `stage`). */
 export async function intoFolder(
   dir: string,
-  strangers: (names: string[]) => string[],
+  mayHold: MayHold,
   fill: (temp: string) => Promise<void>,
 ): Promise<void> {
-  const staged = stage(dir, strangers);
+  const staged = stage(dir, mayHold);
   try {
     await fill(staged.temp);
     staged.commit();
@@ -153,7 +153,7 @@ export function writeFolder(
   files: ReadonlyMap<string, string | Uint8Array>,
   mayHold: MayHold = () => false,
 ): void {
-  const staged = stage(dir, (names) => names.filter((name) => !files.has(name) && !mayHold(name)));
+  const staged = stage(dir, (name) => files.has(name) || mayHold(name));
   try {
     for (const [name, content] of files) writeFileSync(join(staged.temp, name), content);
     staged.commit();

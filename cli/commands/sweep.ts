@@ -49,8 +49,8 @@ const SWEEP_NAMES = new Set([
 
 /** Write into a temporary sibling of `out`, then swap it in; an existing `out` must be an earlier sweep output. */
 function intoSweepFolder(out: string, fill: (temp: string) => Promise<void>): Promise<void> {
-  const strangers = (names: string[]) => names.filter((name) => !SWEEP_NAMES.has(name));
-  return intoFolder(out, strangers, async (temp) => {
+  const isSweepOutput = (name: string) => SWEEP_NAMES.has(name);
+  return intoFolder(out, isSweepOutput, async (temp) => {
     mkdirSync(join(temp, "points"));
     await fill(temp);
   });

@@ -94,7 +94,7 @@ test("an interrupt removes the temporary folders still being filled", async (t) 
   let during: string[] = [];
   const filling = intoFolder(
     join(parent, "out"),
-    () => [],
+    () => true,
     async () => {
       during = readdirSync(parent);
       t.deepEqual(discardStaging(), [join(parent, during[0])]); // what a SIGINT handler does (cli/interrupt.ts)
