@@ -267,7 +267,8 @@ export function fitProfiles(
       out.skipped.push({
         workload: id,
         reason:
-          "no single-process MPS-capped run of it (or of a workload computing the same) to fit its SM curve",
+          "no single-process MPS-capped run of it (or of a workload computing the same) to fit its SM curve: " +
+          "`python -m profiler characterize` records them (run ids mps-partitioned__ID__smN)",
       });
       continue;
     }
