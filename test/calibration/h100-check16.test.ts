@@ -7,7 +7,7 @@
  */
 import test from "ava";
 import { validateRuns } from "../../calibration/validate/validate.ts";
-import { bias, errors, jobsOf, mape, otherGpuCheck, summary, type Job } from "./other-gpu-check.ts";
+import { besideWorkload, bias, errors, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
 
 // Session 44 (calibration/data/h100-runs-h16): the trimmed fit, 4.16 % over 12 jobs (bias +3.19 %, max 12.3 %:
 // mobilenetv2_050 beside mixnet_m); fit N 3.92 % (bias +2.99 %, max 12.4 %). C1: the launch-bound jobs beside
@@ -19,11 +19,6 @@ const TRIMMED_FIT = { naiveSwitchBackUs: 3.512676680609817, switchOverhead: 0.13
 const trimmed = validateRuns({ ...set, sharing: { ...set.sharing, ...TRIMMED_FIT } }, runs);
 
 const GPU_BOUND = "regnety040-in-b128";
-/** The launch-bound jobs of runs that hold regnety_040. */
-const besideGpuBound = (jobs: Job[]) =>
-  jobs.filter(
-    (j) => j.workload !== GPU_BOUND && jobs.some((k) => k.run_id === j.run_id && k.workload === GPU_BOUND),
-  );
 
 test("check H16's runs are one H100's: three solos, nine SM caps, five time-sliced mixes", (t) => {
   t.is(runs.length, 17);
@@ -33,10 +28,10 @@ test("check H16's runs are one H100's: three solos, nine SM caps, five time-slic
 
 test("H16 C1: by the trimmed fit the launch-bound jobs beside regnety_040 are predicted too fast, none over 25 %", (t) => {
   const jobs = jobsOf(trimmed, "naive");
-  const launchBound = besideGpuBound(jobs);
+  const launchBound = besideWorkload(jobs, GPU_BOUND);
   t.is(launchBound.length, 5);
   t.log(`launch-bound beside regnety_040: trimmed fit ${summary(launchBound)}`);
-  t.log(`fit N (shipped) ${summary(besideGpuBound(jobsOf(fast, "naive")))}`);
+  t.log(`fit N (shipped) ${summary(besideWorkload(jobsOf(fast, "naive"), GPU_BOUND))}`);
   t.true(bias(launchBound) > 3);
   t.true(Math.max(...errors(jobs)) <= 25);
 });

@@ -5,17 +5,15 @@
  * (profiler/plans/h100-check18.yaml). Nothing is fitted on them: `calibrate --base h200` builds the set.
  */
 import test from "ava";
-import { bias, errors, jobsOf, mape, otherGpuCheck, summary, type Job } from "./other-gpu-check.ts";
+import { besideWorkload, bias, errors, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
 
 // Session 47 (calibration/data/h100-runs-h18): 6.74 % over 17 time-sliced jobs (bias +2.41 %, max 21.0 %: tinynet_e
 // beside mobilenetv3_small_075). Form C, the rule's C2, gave 6.66 % (bias +4.05 %, max 18.1 %) with the same sharing
 // parameters (its refit of the H200 runs moves none), 0.08 point below: under C2's 0.5, so it was not kept.
 const { runs, set, fast } = otherGpuCheck("calibration/data/h100-runs-h18", "h18");
 
+/** The busy co-runner of the light jobs. */
 const BUSY = "dla60-in-b64";
-/** The light jobs of runs that hold dla60. */
-const besideBusy = (jobs: Job[]) =>
-  jobs.filter((j) => j.workload !== BUSY && jobs.some((k) => k.run_id === j.run_id && k.workload === BUSY));
 
 test("check H18's runs are one H100's: four solos, eight SM caps, eight time-sliced mixes", (t) => {
   t.is(runs.length, 20);
@@ -24,7 +22,7 @@ test("check H18's runs are one H100's: four solos, eight SM caps, eight time-sli
 });
 
 test("H18 C1 failed: the light jobs beside dla60 are predicted too fast, not too slow", (t) => {
-  const light = besideBusy(jobsOf(fast, "naive"));
+  const light = besideWorkload(jobsOf(fast, "naive"), BUSY);
   t.is(light.length, 3);
   t.log(`light jobs beside dla60: ${summary(light)}`);
   t.true(bias(light) > 0);

@@ -1,8 +1,8 @@
 /**
- * Checks H1-H16 and H18 together (docs/calibration.md; H14 on two cards; H17 ran on an H200): every plain-MPS and time-sliced job measured on an
- * H100 so far, each check predicted from its own machine's profiles with the H200 set's sharing parameters
- * (`calibrate --base h200`), none of its models fitted on a co-running run: the issue's per-job targets (8 % and 3 %)
- * asked of models on a GPU no fit has seen.
+ * Checks H1-H16 and H18 together (docs/calibration.md; H14 on two cards; H17 ran on an H200): every plain-MPS and
+ * time-sliced job measured on an H100 so far, each check predicted from its own machine's profiles with the H200 set's
+ * sharing parameters (`calibrate --base h200`), none of its models fitted on a co-running run: the issue's per-job
+ * targets (8 % and 3 %) asked of models on a GPU no fit has seen.
  */
 import test from "ava";
 import { outsideFitRange } from "../../sim/sharing/index.ts";

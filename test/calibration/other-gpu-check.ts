@@ -101,6 +101,12 @@ export function soloShares(v: Validation, jobs: Job[]) {
   }));
 }
 
+/** The jobs of other workloads in the runs that hold `workload`: its co-runners. */
+export const besideWorkload = (jobs: Job[], workload: string): Job[] =>
+  jobs.filter(
+    (j) => j.workload !== workload && jobs.some((k) => k.run_id === j.run_id && k.workload === workload),
+  );
+
 /** The job furthest off, either way. */
 export const worstJob = (jobs: Job[]): Job =>
   jobs.reduce((w, j) => (Math.abs(j.error_pct!) > Math.abs(w.error_pct!) ? j : w));
