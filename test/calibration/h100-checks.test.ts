@@ -1,5 +1,5 @@
 /**
- * Checks H1-H16 and H18 together (docs/calibration.md; H14 on two cards; H17 ran on an H200): every plain-MPS and
+ * Checks H1-H16, H18 and H19 together (docs/calibration.md; H14 on two cards; H17 ran on an H200): every plain-MPS and
  * time-sliced job measured on an H100 so far, each check predicted from its own machine's profiles with the H200 set's
  * sharing parameters (`calibrate --base h200`), none of its models fitted on a co-running run: the issue's per-job
  * targets (8 % and 3 %) asked of models on a GPU no fit has seen.
@@ -10,7 +10,7 @@ import { jobsOf, mape, otherGpuCheck, summary, type Job, type OtherGpuCheck } fr
 
 // Each folder is one card's (H9's runs took two: the machine was not kept between its calls; H14b is H14's plan on
 // another card).
-const CHECKS = "h1 h2 h3 h4 h5 h6 h7 h8 h9 h9b h10 h11 h12 h13 h14 h14b h15 h16 h18"
+const CHECKS = "h1 h2 h3 h4 h5 h6 h7 h8 h9 h9b h10 h11 h12 h13 h14 h14b h15 h16 h18 h19"
   .split(" ")
   .map((name) => otherGpuCheck(`calibration/data/h100-runs${name === "h1" ? "" : `-${name}`}`, name));
 
@@ -19,7 +19,7 @@ const beyondFit = (c: OtherGpuCheck, j: Job) =>
   c.set.mpsFitRange !== undefined &&
   outsideFitRange(c.set.workloads[j.workload], c.set.mpsFitRange).length > 0;
 
-test("all plain-MPS jobs of checks H1-H18: the blend within the 8 % per-job target and below the fast model; over 25 % only started-together ConvNeXt mixes and a workload the set warned about", (t) => {
+test("all plain-MPS jobs of checks H1-H19: the blend within the 8 % per-job target and below the fast model; over 25 % only started-together ConvNeXt mixes and a workload the set warned about", (t) => {
   // Session 43, H1-H15 with H14b: 156 jobs on seventeen H100s; blend 5.27 % (max 40.6), fast 7.04 % (max 80.2),
   // replay 6.78 % (max 38.6); bias -1.64, +0.44 and -3.05 %. Without H14b 154 jobs, blend 5.26 %; H1-H14 146, 5.43 %.
   // Session 42, H1-H13: 144 jobs, blend 5.18 %; session 38, H1-H6: 67 jobs, blend 4.11 % (each session's pool:
@@ -28,8 +28,8 @@ test("all plain-MPS jobs of checks H1-H18: the blend within the 8 % per-job targ
     CHECKS.flatMap((c) => jobsOf(model === "fast" ? c.fast : c[model](), "mps"));
   const [f, r, b] = [pool("fast"), pool("replay"), pool("blend")];
   t.is(b.length, 156);
-  // Seventeen cards ran MPS mixes; H16's and H18's, the eighteenth and nineteenth, ran time-sliced ones only.
-  t.is(new Set(CHECKS.flatMap((c) => c.runs.map((run) => run.gpuUuid))).size, 19);
+  // Seventeen cards ran MPS mixes; H16's, H18's and H19's, the eighteenth to twentieth, ran time-sliced ones only.
+  t.is(new Set(CHECKS.flatMap((c) => c.runs.map((run) => run.gpuUuid))).size, 20);
   for (const [name, jobs] of [
     ["fast", f],
     ["replay", r],
@@ -58,22 +58,34 @@ test("all plain-MPS jobs of checks H1-H18: the blend within the 8 % per-job targ
   t.true(mape(b) < mape(f));
 });
 
-test("all time-sliced jobs of checks H1-H18: over the 3 % per-job target, leaning too fast", (t) => {
-  // Session 47, with H18 (light launch-bound jobs): 4.55 % over 67 jobs (bias +3.03 %, max 21.0 %: tinynet_e beside
-  // mobilenetv3_small_075). Session 44, H1-H16 by fit N (the time-sliced parameters fitted on every fitted job,
-  // switch-back wait 7.8 us): 3.80 % over 50 (bias +3.24 %, max 16.8 %: regnetx_004 beside mnasnet_small on H14's
-  // card); H1-H15 3.77 % over 38, and 4.10 % by the trimmed fit (3.5 us) before it; session 42, H1-H13, 1.78 % over 20.
+test("all time-sliced jobs of checks H1-H19: over the 3 % per-job target, leaning too fast", (t) => {
+  // Session 48, with H19 (a middle job and a launch-heavy ghostnet_050): 5.67 % over 83 jobs (bias +3.49 %, max 32.0 %:
+  // ghostnet_050 beside regnetx_006). Session 47, with H18 (light launch-bound jobs): 4.55 % over 67 (bias +3.03 %, max
+  // 21.0 %: tinynet_e beside mobilenetv3_small_075). Session 44, H1-H16 by fit N (the time-sliced parameters fitted on
+  // every fitted job, switch-back wait 7.8 us): 3.80 % over 50 (bias +3.24 %, max 16.8 %: regnetx_004 beside
+  // mnasnet_small on H14's card); H1-H15 3.77 % over 38, and 4.10 % by the trimmed fit (3.5 us) before it; session 42,
+  // H1-H13, 1.78 % over 20.
   const jobs = CHECKS.flatMap((c) => jobsOf(c.fast, "naive"));
-  t.is(jobs.length, 67);
+  t.is(jobs.length, 83);
   t.log(`naive: ${summary(jobs)}`);
-  t.true(mape(jobs) > 4 && mape(jobs) < 5);
-  // Of the 34 jobs over 3 %, 30 are predicted too fast, most of them their mix's launch-heavier workload; the four
-  // too slow are a busier job beside a lighter one (H16's regnety_040, H18's dla60) and H18's lightest job,
-  // mobilenetv3_small_075, beside a busier launch-bound one: the split between co-runners, not only a lean.
+  t.true(mape(jobs) > 5 && mape(jobs) < 6.5);
+  // Of the 45 jobs over 3 %, 37 are predicted too fast, most of them their mix's launch-heavier workload; the eight
+  // too slow are a busier job beside a lighter one (H16's regnety_040, H18's dla60, H19's dla46x_c twice, resnet10t and
+  // semnasnet_075, three of them beside ghostnet_050) and H18's lightest job, mobilenetv3_small_075, beside a busier
+  // launch-bound one: the split between co-runners, not only a lean.
   const over = jobs.filter((j) => Math.abs(j.error_pct!) > 3);
-  t.is(over.length, 34);
+  t.is(over.length, 45);
   t.deepEqual(
     over.filter((j) => j.error_pct! < 0).map((j) => j.workload),
-    ["regnety040-in-b128", "dla60-in-b64", "mobilenetv3small075-in-b32", "mobilenetv3small075-in-b32"],
+    [
+      "regnety040-in-b128",
+      "dla60-in-b64",
+      "mobilenetv3small075-in-b32",
+      "mobilenetv3small075-in-b32",
+      "dla46xc-in-b64",
+      "resnet10t-in-b256",
+      "dla46xc-in-b64",
+      "semnasnet075-in-b64",
+    ],
   );
 });
