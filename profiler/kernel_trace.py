@@ -1,7 +1,9 @@
 """Kernel records and per-iteration aggregates from a torch.profiler chrome trace (pure).
 
 Iterations are the CPU ranges `colloc_iter_<k>`; a kernel belongs to the iteration whose range holds the
-runtime call that launched it (matched by correlation id)."""
+runtime call that launched it (matched by correlation id). Kernel starts are microseconds from the first iteration's
+start; where the trace gives its base time (torch >= 2.4's `baseTimeNanoseconds`), each iteration also records its
+start on the wall clock, so the traces of processes that ran together can be laid on one time line."""
 
 from __future__ import annotations
 
@@ -63,7 +65,12 @@ def parse_trace(trace: dict, proc: int) -> tuple[list[dict], list[dict]]:
                 "stream": _int_or_none(args.get("stream")),
             }
         )
-    return kernels, [_aggregate(proc, k, (end - s), [x for x in kernels if x["iter"] == k]) for s, end, k in iters]
+    base = trace.get("baseTimeNanoseconds")
+    return kernels, [
+        _aggregate(proc, k, (end - s), [x for x in kernels if x["iter"] == k])
+        | ({"start_unix_us": round(float(base) / 1e3 + s, 3)} if isinstance(base, (int, float)) else {})
+        for s, end, k in iters
+    ]
 
 
 def _aggregate(proc: int, k: int, wall_us: float, kernels: list[dict]) -> dict:

@@ -149,6 +149,8 @@ export interface IterationRecord {
   gap_count: number;
   max_gap_us: number;
   kernel_count: number;
+  /** The iteration's start on the wall clock (microseconds since the epoch): lays processes' traces on one line. */
+  start_unix_us?: number;
 }
 
 export interface EventRecord {

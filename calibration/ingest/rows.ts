@@ -151,7 +151,7 @@ export function runRows(run: ParsedRun): IngestedRows {
       block_y: block[1],
       block_z: block[2],
     })),
-    iterations: r.iterations.map((i) => ({ run_id, ...i })),
+    iterations: r.iterations.map((i) => ({ run_id, ...i, start_unix_us: i.start_unix_us ?? null })),
     events: r.events.map((e) => ({
       run_id,
       t: e.t,

@@ -166,6 +166,10 @@ export const ITERATIONS = {
   gap_count: req("i32", "idle gaps between kernels"),
   max_gap_us: req("f64", "longest idle gap, microseconds"),
   kernel_count: req("i32", "kernels launched"),
+  start_unix_us: opt(
+    "f64",
+    "iteration start on the wall clock, microseconds since the epoch (traces from session 48 on)",
+  ),
 } satisfies TableSpec;
 
 export const EVENTS = {

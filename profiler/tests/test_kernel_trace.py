@@ -60,6 +60,13 @@ def test_busy_time_is_the_union_of_kernel_intervals_and_gaps_lie_between():
     assert (second["busy_us"], second["idle_us"], second["gap_count"], second["max_gap_us"]) == (50.0, 50.0, 1, 20.0)
 
 
+def test_iterations_record_their_wall_clock_start_where_the_trace_gives_its_base_time():
+    _, iterations = parse_trace({**TRACE, "baseTimeNanoseconds": 1_700_000_000_000_000_000}, proc=0)
+    assert [i["start_unix_us"] for i in iterations] == [1_700_000_000_000_000 + 1000.0, 1_700_000_000_000_000 + 1100.0]
+    _, without = parse_trace(TRACE, proc=0)
+    assert all("start_unix_us" not in i for i in without)
+
+
 def test_a_trace_without_iterations_gives_nothing():
     assert parse_trace({"traceEvents": [kernel("k", 0, 1, 1)]}, proc=0) == ([], [])
 

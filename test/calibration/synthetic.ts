@@ -220,6 +220,7 @@ export function syntheticDataset(set: CalibrationSet = truth): Dataset {
             gap_count: 1,
             max_gap_us: 1,
             kernel_count: 1,
+            start_unix_us: null,
           });
         }
       }
