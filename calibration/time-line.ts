@@ -94,3 +94,19 @@ export function timeLine(
     medianStretchUs: stretches.map((xs) => (xs.length ? median(xs) : 0)),
   };
 }
+
+/**
+ * How much longer than alone each of a process's kernels in a shared run took, for those over `minUs` longer: its
+ * duration less the median duration of kernels of its name in `solo` (a solo run of the same workload). A kernel
+ * whose context was switched out mid-run keeps its interval open over the co-runner's turn, so these stretches are
+ * the turns it waited out. Kernels whose name the solo run lacks are left out.
+ */
+export function stretchedKernels(shared: KernelRow[], solo: KernelRow[], minUs = 200): number[] {
+  const byName = new Map<string, number[]>();
+  for (const k of solo) byName.set(k.name, [...(byName.get(k.name) ?? []), k.dur_us]);
+  const alone = new Map([...byName].map(([name, durs]) => [name, median(durs)]));
+  return shared.flatMap((k) => {
+    const extra = k.dur_us - (alone.get(k.name) ?? Infinity);
+    return extra > minUs ? [extra] : [];
+  });
+}

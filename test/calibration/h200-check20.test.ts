@@ -8,8 +8,11 @@
  */
 import test from "ava";
 import { ingestDataset } from "../../calibration/dataset.ts";
-import { timeLine } from "../../calibration/time-line.ts";
+import { stretchedKernels, timeLine } from "../../calibration/time-line.ts";
 import { jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
+
+/** The middle of `xs`. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 // Session 48 (calibration/data/h200-check-h20): 12.2 % over the 6 predicted time-sliced jobs (bias -5.7 %); the
 // lightest job ran faster beside every co-runner than alone.
@@ -88,4 +91,24 @@ test("H20's predicted time-sliced jobs by the shipped set: over 10 % per job, th
   t.log(`time-sliced: ${summary(jobs)}`);
   t.true(mape(jobs) > 10);
   t.true(jobs.filter((j) => j.workload === LIGHT).every((j) => j.error_pct! < -10));
+});
+
+test("H20's traces: a kernel switched out waits about 2.5 ms, the slice of a co-runner with work queued; the light job's turns are shorter", (t) => {
+  /** The kernels of `workload`'s process in run `runId`. */
+  const kernelsOf = (runId: string, workload: string) => {
+    const proc = runs.find((r) => r.runId === runId)!.procs.find((p) => p.workload === workload)!.proc;
+    return dataset.kernels.filter((k) => k.run_id === runId && k.proc === proc);
+  };
+  const pair = "naive__repghostnet050-in-b32+resnet14t-in-b256";
+  const stretched = (w: string) => stretchedKernels(kernelsOf(pair, w), kernelsOf(`exclusive__${w}`, w));
+  const light = stretched("repghostnet050-in-b32");
+  const busyOne = stretched(GPU_BOUND);
+  t.log(
+    `repghostnet_050: ${light.length} kernels stretched, by ${(median(light) / 1000).toFixed(2)} ms at the median; ` +
+      `resnet14t: ${busyOne.length}, by ${(median(busyOne) / 1000).toFixed(2)} ms`,
+  );
+  // repghostnet_050's kernels run 4 us alone: each stretched one waited out a whole turn of resnet14t's.
+  t.true(light.length >= 10 && median(light) > 2000 && median(light) < 3000);
+  // resnet14t's waits are repghostnet_050's turns, which end when its queue empties.
+  t.true(median(busyOne) < 1000);
 });

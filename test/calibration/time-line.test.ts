@@ -1,14 +1,14 @@
 import test from "ava";
-import { timeLine } from "../../calibration/time-line.ts";
+import { stretchedKernels, timeLine } from "../../calibration/time-line.ts";
 import type { IterationRow, KernelRow } from "../../calibration/ingest/tables.ts";
 
 const RUN = "naive__a+b";
 
-const kernel = (proc: number, iter: number, start_us: number, dur_us: number): KernelRow => ({
+const kernel = (proc: number, iter: number, start_us: number, dur_us: number, name = "k"): KernelRow => ({
   run_id: RUN,
   proc,
   iter,
-  name: "k",
+  name,
   start_us,
   dur_us,
   grid_x: 1,
@@ -74,4 +74,16 @@ test("no time line without two processes' wall-clock starts", (t) => {
   t.is(timeLine(RUN, [kernel(0, 0, 0, 10)], [iteration(0, 0, 1e15)]), undefined);
   // Spans that never meet.
   t.is(timeLine(RUN, kernels, [iteration(0, 0, 1e15), iteration(1, 0, 1e15 + 50)]), undefined);
+});
+
+test("a kernel's stretch is its duration over the median of its name's kernels alone; unknown names are left out", (t) => {
+  const solo = [kernel(0, 0, 0, 4, "relu"), kernel(0, 0, 10, 6, "relu"), kernel(0, 0, 20, 100, "gemm")];
+  const shared = [
+    kernel(0, 0, 0, 5, "relu"), // 0 us longer than relu's median alone (5): not stretched
+    kernel(0, 0, 10, 2505, "relu"), // switched out for a 2.5 ms turn
+    kernel(0, 0, 20, 400, "gemm"), // 300 us longer
+    kernel(0, 0, 30, 9000, "new"), // no solo kernel of its name
+  ];
+  t.deepEqual(stretchedKernels(shared, solo), [2500, 300]);
+  t.deepEqual(stretchedKernels(shared, solo, 1000), [2500]);
 });
