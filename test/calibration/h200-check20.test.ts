@@ -81,7 +81,14 @@ test("H20 C3 failed as written: traced kernels of a time-sliced pair overlap on 
   t.is(lines.length, 3);
   const share = ({ line }: (typeof lines)[number]) =>
     line.overlapUs / (line.busyUs[0] + line.busyUs[1] - line.overlapUs);
-  t.log(lines.map((l) => `${l.r}: ${(100 * share(l)).toFixed(1)} %`).join("; "));
+  t.log(
+    lines
+      .map(
+        (l) =>
+          `${l.r}: overlap ${(100 * share(l)).toFixed(1)} %, median turns ${l.line.medianStretchUs.map((x) => (x / 1000).toFixed(2)).join(" and ")} ms`,
+      )
+      .join("; "),
+  );
   t.true(lines.every((l) => share(l) > 0.02));
 });
 
