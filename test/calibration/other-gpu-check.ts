@@ -19,7 +19,14 @@ import {
 import { loadTraces } from "../../calibration/traces.ts";
 import { errorStats } from "../../calibration/validate/summary.ts";
 import { validateRuns, type Validation } from "../../calibration/validate/validate.ts";
-import { blendMps, replayMps } from "../../sim/replay/index.ts";
+import {
+  blendMps,
+  replay,
+  replayJob,
+  replayLength,
+  replayMps,
+  TIME_SLICE_S,
+} from "../../sim/replay/index.ts";
 
 export type Job = Validation["comparison"]["jobs"][number];
 
@@ -32,6 +39,16 @@ export interface OtherGpuCheck {
   /** Worked out at the first call and kept: a file's tests share one replay and one blend. */
   replay: () => Validation;
   blend: () => Validation;
+  /** The time-sliced jobs replayed kernel by kernel (sim/replay, naive mode), beside the fast model's errors. */
+  naiveReplay: () => NaiveReplayed[];
+}
+
+/** A time-sliced job's signed errors (percent) by the fast model and by the kernel-level replay. */
+export interface NaiveReplayed {
+  runId: string;
+  workload: string;
+  fast: number;
+  replay: number;
 }
 
 /** `runs` validated by `set` with its kernel traces' replay or blend as the MPS model. */
@@ -75,7 +92,47 @@ export function otherGpuCheck(runsDir: string | string[], name: string): OtherGp
     fast: validateRuns(set, runs),
     replay: once(() => validateWith("replay", set, traces, runs)),
     blend: once(() => validateWith("blend", set, traces, runs)),
+    naiveReplay: once(() => replayNaive(set, traces, runs, validateRuns(set, runs))),
   };
+}
+
+/**
+ * Each time-sliced run whose jobs all have a recorded step, replayed with the replay's 2-ms slices; its jobs' errors
+ * against what they measured, beside the fast model's in `fast`.
+ */
+function replayNaive(
+  set: CalibrationSet,
+  traces: ReturnType<typeof loadTraces>,
+  runs: ReturnType<typeof measuredRuns>,
+  fast: Validation,
+): NaiveReplayed[] {
+  const sms = set.gpu.sms;
+  return runs
+    .filter((r) => r.mode === "naive")
+    .flatMap((run) => {
+      const profiles = run.procs.map((p) => set.workloads[p.workload]);
+      const recorded = profiles.map((p) => (p === undefined ? undefined : traces.solo.get(p.id)));
+      if (recorded.some((t) => t === undefined)) return [];
+      const { stepsPerSecond } = replay(
+        recorded.map((t, i) => replayJob(t!, profiles[i], undefined, sms)),
+        {
+          mode: "naive",
+          sms,
+          params: set.sharing,
+          durationS: replayLength(profiles.map((p) => p.stepTimeS)),
+          timeSliceS: TIME_SLICE_S,
+        },
+      );
+      // Copies of a workload are matched to the fast model's jobs in the order the run lists them.
+      const jobs = jobsOf(fast, "naive").filter((j) => j.run_id === run.runId);
+      return run.procs.flatMap((p, i) => {
+        const at = jobs.findIndex((j) => j.workload === p.workload);
+        if (at < 0 || !(p.stepsPerSecond! > 0)) return [];
+        const [job] = jobs.splice(at, 1);
+        const replayed = (stepsPerSecond[i] / p.stepsPerSecond! - 1) * 100;
+        return [{ runId: run.runId, workload: p.workload, fast: job.error_pct!, replay: replayed }];
+      });
+    });
 }
 
 /** The jobs of `mode` that have an error. */
