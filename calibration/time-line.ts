@@ -3,6 +3,7 @@
  * its start, `start_unix_us`): how the GPU passed between them. Time-slicing runs one context at a time, so under it
  * the processes' kernels should hardly overlap, and each process holds the GPU for stretches of its own kernels.
  */
+import { median } from "./fit/stats.ts";
 import type { IterationRow, KernelRow } from "./ingest/tables.ts";
 
 export interface TimeLine {
@@ -35,12 +36,6 @@ const total = (xs: Interval[]) => xs.reduce((a, [s, e]) => a + (e - s), 0);
 /** `xs` cut to [from, to]. */
 const clip = (xs: Interval[], from: number, to: number): Interval[] =>
   xs.map(([s, e]): Interval => [Math.max(s, from), Math.min(e, to)]).filter(([s, e]) => e > s);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
 
 /**
  * The time line of run `runId`, or undefined where fewer than two processes traced, an iteration lacks its wall-clock
@@ -103,7 +98,11 @@ export function timeLine(
  */
 export function stretchedKernels(shared: KernelRow[], solo: KernelRow[], minUs = 200): number[] {
   const byName = new Map<string, number[]>();
-  for (const k of solo) byName.set(k.name, [...(byName.get(k.name) ?? []), k.dur_us]);
+  for (const k of solo) {
+    const durs = byName.get(k.name);
+    if (durs) durs.push(k.dur_us);
+    else byName.set(k.name, [k.dur_us]);
+  }
   const alone = new Map([...byName].map(([name, durs]) => [name, median(durs)]));
   return shared.flatMap((k) => {
     const extra = k.dur_us - (alone.get(k.name) ?? Infinity);

@@ -97,10 +97,9 @@ test("the time-sliced jobs of checks H1-H19 replayed kernel by kernel (2-ms slic
   // blend 2.75 % over 241 jobs, in-sample for the fast model).
   const jobs = CHECKS.flatMap((c) => c.naiveReplay());
   t.is(jobs.length, 83);
-  const stats = (errors: number[]) => errorStats(errors);
-  const fast = stats(jobs.map((j) => j.fast));
-  const replayed = stats(jobs.map((j) => j.replay));
-  const blend = stats(jobs.map((j) => (Math.sqrt((1 + j.fast / 100) * (1 + j.replay / 100)) - 1) * 100));
+  const fast = errorStats(jobs.map((j) => j.fast));
+  const replayed = errorStats(jobs.map((j) => j.replay));
+  const blend = errorStats(jobs.map((j) => (Math.sqrt((1 + j.fast / 100) * (1 + j.replay / 100)) - 1) * 100));
   for (const [name, s] of [
     ["fast", fast],
     ["replay", replayed],

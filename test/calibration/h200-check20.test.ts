@@ -8,11 +8,9 @@
  */
 import test from "ava";
 import { ingestDataset } from "../../calibration/dataset.ts";
+import { median } from "../../calibration/fit/stats.ts";
 import { stretchedKernels, timeLine } from "../../calibration/time-line.ts";
 import { jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
-
-/** The middle of `xs`. */
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 // Session 48 (calibration/data/h200-check-h20): 12.2 % over the 6 predicted time-sliced jobs (bias -5.7 %); the
 // lightest job ran faster beside every co-runner than alone.

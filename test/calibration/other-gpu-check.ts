@@ -85,14 +85,15 @@ export function otherGpuCheck(runsDir: string | string[], name: string): OtherGp
   writeCalibrationSet(dir, built, tables);
   const set = loadCalibrationSet(dir);
   const traces = loadTraces(dir);
+  const fast = validateRuns(set, runs);
   return {
     runs,
     h200: h200.set,
     set,
-    fast: validateRuns(set, runs),
+    fast,
     replay: once(() => validateWith("replay", set, traces, runs)),
     blend: once(() => validateWith("blend", set, traces, runs)),
-    naiveReplay: once(() => replayNaive(set, traces, runs, validateRuns(set, runs))),
+    naiveReplay: once(() => replayNaive(set, traces, runs, fast)),
   };
 }
 
