@@ -4,6 +4,9 @@
 #   bash profiler/device/finish-dataset.sh replays plan          # live replays, then the plan's pending runs
 #   ONLY=mps-partitioned__,cap bash profiler/device/finish-dataset.sh plan   # only matching run ids
 #   bash profiler/device/finish-dataset.sh green                 # one green-context run (16 SMs), a check
+#   HOSTLOAD=w1,w2 PLAN=... bash profiler/device/finish-dataset.sh hostload  # each w alone again, then beside two
+#                                                                # CPU-burning processes (validation runs; hostload-r2
+#                                                                # and so on repeat them under their own names)
 #   bash profiler/device/finish-dataset.sh startup               # job start-up of every workload (calibration)
 #   bash profiler/device/finish-dataset.sh replays-r1            # repeat the replays as <name>-r1 (any suffix)
 #   bash profiler/device/finish-dataset.sh sharedstart           # start-ups beside a running job (calibration)
@@ -80,10 +83,20 @@ for step in "$@"; do
       rm -rf "$R/$(basename "$s" .yaml)"
       timeout 170 python3 -m profiler replay "$s" --calibration --out "$R"
     done ;;
+    hostload*) # each HOSTLOAD workload (of PLAN) alone again on the idle host, then beside two CPU-burning processes
+      for w in ${HOSTLOAD//,/ }; do
+        for load in again cpuload; do
+          [ "$(left)" -lt 70 ] && { echo "hostload: no time left for ${load}__$w"; continue; }
+          [ $load = cpuload ] && { python3 -c 'while True: pass' & python3 -c 'while True: pass' & }
+          timeout 90 python3 -m profiler run --spec "$PLAN" --mode exclusive --workloads "$w" --run-id "exclusive-${load}${step#hostload}__$w" \
+            --warmup-s 2 --measure-s 3 --min-steps 8 --loop sync --validation --out "$R"
+          [ $load = cpuload ] && { pkill -f "while True: pass"; wait; }
+        done
+      done ;;
     green) timeout 90 python3 -m profiler run --mode green --sm-limit 16 --workloads resnet26-c10-b128 \
       --run-id green__resnet26-c10-b128__sm16 --validation --out "$R" ;;
     *) echo "unknown step $step (gpuinfo, checkspec, plan, replays[-SUFFIX], startup[-SUFFIX], sharedstart, warmjit,"\
-      "busystart, green)"; exit 2 ;;
+      "busystart, hostload[-SUFFIX], green)"; exit 2 ;;
   esac
 done 2>&1 | grep --line-buffered -v -e _warn_once -e "Profiler clears" | tee "$OUT/finish-dataset.txt" &
 wait $!

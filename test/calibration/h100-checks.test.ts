@@ -1,17 +1,25 @@
 /**
- * Checks H1-H16, H18 and H19 together (docs/calibration.md; H14 on two cards; H17 ran on an H200): every plain-MPS and
- * time-sliced job measured on an H100 so far, each check predicted from its own machine's profiles with the H200 set's
+ * Checks H1-H16, H18, H19 and H21 together (docs/calibration.md; H14 on two cards; H17 and H20 ran on H200s): every
+ * plain-MPS and time-sliced job measured on an H100 so far, each check predicted from its own machine's profiles with the H200 set's
  * sharing parameters (`calibrate --base h200`), none of its models fitted on a co-running run: the issue's per-job
  * targets (8 % and 3 %) asked of models on a GPU no fit has seen.
  */
 import test from "ava";
 import { outsideFitRange } from "../../sim/sharing/index.ts";
-import { jobsOf, mape, otherGpuCheck, summary, type Job, type OtherGpuCheck } from "./other-gpu-check.ts";
+import {
+  formG,
+  jobsOf,
+  mape,
+  otherGpuCheck,
+  summary,
+  type Job,
+  type OtherGpuCheck,
+} from "./other-gpu-check.ts";
 import { errorStats } from "../../calibration/validate/summary.ts";
 
 // Each folder is one card's (H9's runs took two: the machine was not kept between its calls; H14b is H14's plan on
 // another card).
-const CHECKS = "h1 h2 h3 h4 h5 h6 h7 h8 h9 h9b h10 h11 h12 h13 h14 h14b h15 h16 h18 h19"
+const CHECKS = "h1 h2 h3 h4 h5 h6 h7 h8 h9 h9b h10 h11 h12 h13 h14 h14b h15 h16 h18 h19 h21"
   .split(" ")
   .map((name) => otherGpuCheck(`calibration/data/h100-runs${name === "h1" ? "" : `-${name}`}`, name));
 
@@ -20,7 +28,7 @@ const beyondFit = (c: OtherGpuCheck, j: Job) =>
   c.set.mpsFitRange !== undefined &&
   outsideFitRange(c.set.workloads[j.workload], c.set.mpsFitRange).length > 0;
 
-test("all plain-MPS jobs of checks H1-H19: the blend within the 8 % per-job target and below the fast model; over 25 % only started-together ConvNeXt mixes and a workload the set warned about", (t) => {
+test("all plain-MPS jobs of checks H1-H21: the blend within the 8 % per-job target and below the fast model; over 25 % only started-together ConvNeXt mixes and a workload the set warned about", (t) => {
   // Session 43, H1-H15 with H14b: 156 jobs on seventeen H100s; blend 5.27 % (max 40.6), fast 7.04 % (max 80.2),
   // replay 6.78 % (max 38.6); bias -1.64, +0.44 and -3.05 %. Without H14b 154 jobs, blend 5.26 %; H1-H14 146, 5.43 %.
   // Session 42, H1-H13: 144 jobs, blend 5.18 %; session 38, H1-H6: 67 jobs, blend 4.11 % (each session's pool:
@@ -29,8 +37,8 @@ test("all plain-MPS jobs of checks H1-H19: the blend within the 8 % per-job targ
     CHECKS.flatMap((c) => jobsOf(model === "fast" ? c.fast : c[model](), "mps"));
   const [f, r, b] = [pool("fast"), pool("replay"), pool("blend")];
   t.is(b.length, 156);
-  // Seventeen cards ran MPS mixes; H16's, H18's and H19's, the eighteenth to twentieth, ran time-sliced ones only.
-  t.is(new Set(CHECKS.flatMap((c) => c.runs.map((run) => run.gpuUuid))).size, 20);
+  // Seventeen cards ran MPS mixes; H16's, H18's, H19's and H21's, the eighteenth to 21st, ran time-sliced ones only.
+  t.is(new Set(CHECKS.flatMap((c) => c.runs.map((run) => run.gpuUuid))).size, 21);
   for (const [name, jobs] of [
     ["fast", f],
     ["replay", r],
@@ -59,7 +67,8 @@ test("all plain-MPS jobs of checks H1-H19: the blend within the 8 % per-job targ
   t.true(mape(b) < mape(f));
 });
 
-test("all time-sliced jobs of checks H1-H19: over the 3 % per-job target, leaning too fast", (t) => {
+test("all time-sliced jobs of checks H1-H21: over the 3 % per-job target, leaning too fast", (t) => {
+  // Session 49, with H21 (regnety_002 light, three busy co-runners): 5.52 % over 93 jobs (bias +3.42 %, max 32.0 %).
   // Session 48, with H19 (a middle job and a launch-heavy ghostnet_050): 5.67 % over 83 jobs (bias +3.49 %, max 32.0 %:
   // ghostnet_050 beside regnetx_006). Session 47, with H18 (light launch-bound jobs): 4.55 % over 67 (bias +3.03 %, max
   // 21.0 %: tinynet_e beside mobilenetv3_small_075). Session 44, H1-H16 by fit N (the time-sliced parameters fitted on
@@ -67,15 +76,16 @@ test("all time-sliced jobs of checks H1-H19: over the 3 % per-job target, leanin
   // mnasnet_small on H14's card); H1-H15 3.77 % over 38, and 4.10 % by the trimmed fit (3.5 us) before it; session 42,
   // H1-H13, 1.78 % over 20.
   const jobs = CHECKS.flatMap((c) => jobsOf(c.fast, "naive"));
-  t.is(jobs.length, 83);
+  t.is(jobs.length, 93);
   t.log(`naive: ${summary(jobs)}`);
   t.true(mape(jobs) > 5 && mape(jobs) < 6.5);
-  // Of the 45 jobs over 3 %, 37 are predicted too fast, most of them their mix's launch-heavier workload; the eight
+  // Of the 50 jobs over 3 %, 40 are predicted too fast, most of them their mix's launch-heavier workload; the ten
   // too slow are a busier job beside a lighter one (H16's regnety_040, H18's dla60, H19's dla46x_c twice, resnet10t and
-  // semnasnet_075, three of them beside ghostnet_050) and H18's lightest job, mobilenetv3_small_075, beside a busier
-  // launch-bound one: the split between co-runners, not only a lean.
+  // semnasnet_075, three of them beside ghostnet_050; H21's resnet26d beside mnasnet_075) and light jobs beside a
+  // busier launch-bound one (H18's mobilenetv3_small_075 twice, H21's regnety_002 beside mnasnet_075): the split
+  // between co-runners, not only a lean.
   const over = jobs.filter((j) => Math.abs(j.error_pct!) > 3);
-  t.is(over.length, 45);
+  t.is(over.length, 50);
   t.deepEqual(
     over.filter((j) => j.error_pct! < 0).map((j) => j.workload),
     [
@@ -87,19 +97,22 @@ test("all time-sliced jobs of checks H1-H19: over the 3 % per-job target, leanin
       "resnet10t-in-b256",
       "dla46xc-in-b64",
       "semnasnet075-in-b64",
+      "resnet26d-in-b256",
+      "regnety002-in-b32",
     ],
   );
 });
 
-test("the time-sliced jobs of checks H1-H19 replayed kernel by kernel (2-ms slices): closer than the fast model, and a geometric blend of the two closer still", (t) => {
+test("the time-sliced jobs of checks H1-H21 replayed kernel by kernel (2-ms slices): closer than the fast model, and a geometric blend of the two closer still", (t) => {
   // Session 48, looked at after H19's and H20's verdicts, for the record (docs/calibration.md, form G): fast 5.67 %,
-  // replay 5.05 %, blend 4.68 % over 83 jobs. On the H200 runs the order is the other way (fast 2.36 %, replay 3.47 %,
+  // replay 5.05 %, blend 4.68 % over 83 jobs. Session 49, with H21: 5.52, 4.99 and 4.64 % over 93 (on H21's own ten
+  // jobs form G was 4.37 % against the fast model's 4.27 %: its rule (2) failed). On the H200 runs the order is the other way (fast 2.36 %, replay 3.47 %,
   // blend 2.75 % over 241 jobs, in-sample for the fast model).
   const jobs = CHECKS.flatMap((c) => c.naiveReplay());
-  t.is(jobs.length, 83);
+  t.is(jobs.length, 93);
   const fast = errorStats(jobs.map((j) => j.fast));
   const replayed = errorStats(jobs.map((j) => j.replay));
-  const blend = errorStats(jobs.map((j) => (Math.sqrt((1 + j.fast / 100) * (1 + j.replay / 100)) - 1) * 100));
+  const blend = errorStats(jobs.map(formG));
   for (const [name, s] of [
     ["fast", fast],
     ["replay", replayed],

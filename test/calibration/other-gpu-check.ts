@@ -136,6 +136,10 @@ function replayNaive(
     });
 }
 
+/** Form G's signed error (docs/calibration.md): its rate is the geometric mean of the fast model's and the replay's. */
+export const formG = (j: NaiveReplayed): number =>
+  (Math.sqrt((1 + j.fast / 100) * (1 + j.replay / 100)) - 1) * 100;
+
 /** The jobs of `mode` that have an error. */
 export const jobsOf = (v: Validation, mode: string): Job[] =>
   v.comparison.jobs.filter((j) => j.mode === mode && j.error_pct !== null);
