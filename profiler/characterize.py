@@ -1,7 +1,8 @@
 """`python -m profiler characterize --spec FILE [--workloads IDS] [--out DIR]`: everything calibration uses for each
 workload, in one resumable command on the profiler's own machinery:
 
-1. a plan (plan.expand_plan) run by session.run_all: solo with a kernel trace, then one process under an MPS cap
+1. a plan (plan.expand_plan) run by session.run_all: solo with a kernel trace and twice more untraced (a launch-bound
+   job's speed moves between processes), then one process under an MPS cap
    at each of the GPU's MIG SM counts (characterize.yaml), its started-together probe with autotuning on (two
    copies started together under MPS, then each trained and traced alone in turn: docs/calibration.md), and after
    the solo run the memory-cap search (memory_search.py, run_all follow-ups on the same workers);
@@ -33,6 +34,9 @@ from .workloads import Workload
 from .yaml_file import read_yaml
 
 SOLO = "characterize-solo"
+# A launch-bound job's solo speed is its host's launching, drawn anew by each process (docs/calibration.md, check
+# H21c): two more solo processes, untraced, which calibrate averages with the first.
+SOLO_REPEATS = "characterize-solo-repeats"
 SM_CAPS = "characterize-sm-caps"
 PROBE = "characterize-started-together"
 SCENARIO_FILE = "characterized.yaml"
@@ -57,7 +61,11 @@ def measurement_plan(
 ) -> list[Experiment]:
     """The solo, SM-capped and started-together probe runs of the workloads, as a plan file would give them."""
     solo = {"measure_s": 3, **settings, "trace_iters": 2}
-    groups = [{"name": SOLO, "modes": ["exclusive"], "workloads": ids, "settings": solo}]
+    again = {"measure_s": 3, **settings, "trace_iters": 0}
+    groups = [
+        {"name": SOLO, "modes": ["exclusive"], "workloads": ids, "settings": solo},
+        {"name": SOLO_REPEATS, "modes": ["exclusive"], "workloads": ids, "repeats": 2, "settings": again},
+    ]
     if caps:
         capped = {"warmup_s": 1.5, "measure_s": 2.5, **settings}
         groups.append({"name": SM_CAPS, "modes": ["mps-partitioned"], "sm_limits": caps, "workloads": ids, "settings": capped})
@@ -84,14 +92,16 @@ def estimate(experiments: list[Experiment], ids: list[str], out: Path) -> list[C
     complete; memory caps at their most; replays at the planned sizes with a fresh start-up of the H200's."""
     c = facts().costs_s
     todo = [e for e in experiments if not is_complete(out / e.run_id)]
-    solo = [e for e in todo if e.mode == "exclusive"]
+    solo = [e for e in todo if e.experiment == SOLO]
+    again = [e for e in todo if e.experiment == SOLO_REPEATS]
     probes = [e for e in todo if e.settings.measure == "turns"]
     capped = [e for e in todo if e.mode in MPS_MODES and e not in probes]
     searched = [w for w in ids if not any(out.glob(f"exclusive__{w}__cap*"))]
-    envs = ({"plain"} if solo or searched else set()) | {e.procs[0].sm_limit for e in capped + probes}
+    envs = ({"plain"} if solo or again or searched else set()) | {e.procs[0].sm_limit for e in capped + probes}
     per_replay = replays.estimate_s(c["fresh_startup"])
     costs = [
         Cost("solo runs with a kernel trace", len(solo), c["solo_traced"]),
+        Cost("solo runs again, untraced", len(again), c["solo"]),
         Cost("single-process SM caps", len(capped), c["sm_capped"]),
         Cost("started-together probes (2 copies)", len(probes), c["probe"]),
         Cost("memory caps (at most)", len(searched) * facts().memory_cap_steps, c["memory_cap"]),

@@ -158,16 +158,28 @@ function soloFigures(ds: Dataset, id: string, solo: MeasuredRun[], gpuSms: numbe
   };
 }
 
+/**
+ * A workload busy less than this share of its step alone is launch-bound: its host's launching sets its speed, and
+ * that moves between processes on one GPU (docs/calibration.md, check H21c), so its profile wants several solo runs.
+ */
+export const LAUNCH_BOUND_BUSY = 0.7;
+/** Solo runs a launch-bound workload's profile wants (a plan group's `repeats`); calibrate averages them. */
+export const LAUNCH_BOUND_SOLOS = 3;
+
 /** The warnings that list workloads: the words before the list and after it. */
 const NO_STARTUP = ["no start-up replay of ", " (alone, or of a workload computing the same)"] as const;
 const NO_MEMORY_CAP = ["no memory-capped run of ", ": a job of them needs"] as const;
+const FEW_SOLOS = [
+  `launch-bound workloads (busy under ${LAUNCH_BOUND_BUSY} of their step alone) with fewer than ${LAUNCH_BOUND_SOLOS} solo runs: `,
+  ": such a job's solo speed",
+] as const;
 
 /**
  * A warning of the fit with `ids` taken out of its list of workloads (undefined when none is left); a warning
  * without a list as it is. `calibrate --base` keeps the base's warnings but not about the workloads it replaces.
  */
 export function withoutWorkloads(warning: string, ids: readonly string[]): string | undefined {
-  for (const [head, tail] of [NO_STARTUP, NO_MEMORY_CAP]) {
+  for (const [head, tail] of [NO_STARTUP, NO_MEMORY_CAP, FEW_SOLOS]) {
     const end = warning.indexOf(tail);
     if (!warning.startsWith(head) || end < 0) continue;
     const left = warning
@@ -180,8 +192,19 @@ export function withoutWorkloads(warning: string, ids: readonly string[]): strin
 }
 
 /** What the fit lacks and what the simulator assumes instead, one warning per missing part. */
-function missingParts(noStartup: string[], noMemoryCap: string[], startup: StartupFit | undefined): string[] {
+function missingParts(
+  noStartup: string[],
+  noMemoryCap: string[],
+  fewSolos: string[],
+  startup: StartupFit | undefined,
+): string[] {
   const out: string[] = [];
+  if (fewSolos.length > 0)
+    out.push(
+      `${FEW_SOLOS[0]}${fewSolos.join(", ")}${FEW_SOLOS[1]} moves between processes on one GPU (up to 15 % on an ` +
+        "H200, 5-48 % on H100s: docs/calibration.md, check H21c) and each profile holds the draws of its runs; " +
+        `a plan group's \`repeats: ${LAUNCH_BOUND_SOLOS}\` records more, which calibrate averages`,
+    );
   if (noStartup.length > 0)
     out.push(
       `${NO_STARTUP[0]}${noStartup.join(", ")}${NO_STARTUP[1]}: the simulator gives their jobs no start-up phase ` +
@@ -240,6 +263,7 @@ export function fitProfiles(
   let startupUsed = false;
   const noStartup: string[] = [];
   const noMemoryCap: string[] = [];
+  const fewSolos: string[] = [];
   for (const id of workloads) {
     const allSolo = fitting.filter((r) => isSolo(r) && r.procs[0].workload === id);
     const allCapped = fitting.filter(
@@ -316,6 +340,7 @@ export function fitProfiles(
     };
     startupUsed ||= started !== undefined;
     if (started === undefined) noStartup.push(id);
+    if (figures.busyFraction < LAUNCH_BOUND_BUSY && solo.length < LAUNCH_BOUND_SOLOS) fewSolos.push(id);
     if (!runs.some((r) => r.usable && !r.validation && isMemoryCapped(r) && r.procs[0].workload === id))
       noMemoryCap.push(id);
     out.soloRuns.set(
@@ -326,7 +351,7 @@ export function fitProfiles(
     if (least !== undefined) out.runsUsed.push(...memoryCapped.map((r) => r.runId));
   }
   if (startupUsed) out.runsUsed.push(...startup.runs);
-  out.warnings.push(...missingParts(noStartup, noMemoryCap, startupUsed ? startup : undefined));
+  out.warnings.push(...missingParts(noStartup, noMemoryCap, fewSolos, startupUsed ? startup : undefined));
   out.runsUsed = [...new Set(out.runsUsed)].sort();
   return out;
 }

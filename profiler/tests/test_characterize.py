@@ -40,6 +40,11 @@ def test_characterize_records_every_run_calibration_uses_then_resumes_with_nothi
     assert "SM caps 16, 26, 32, 60, 64 (the MIG sizes of NVIDIA H200)" in first.stdout
     runs = sorted(p.name for p in out.iterdir() if p.is_dir())
     assert runs[:1] == ["exclusive__my-net"] and (out / "exclusive__my-net" / "iterations.jsonl").exists()
+    # twice more alone, untraced: a launch-bound job's solo speed moves between processes (calibrate averages them)
+    again = [r for r in runs if r.startswith("exclusive__my-net__r")]
+    assert again == ["exclusive__my-net__r1", "exclusive__my-net__r2"]
+    assert [json.loads((out / r / "manifest.json").read_text())["settings"]["trace_iters"] for r in again] == [0, 0]
+    assert "solo runs again, untraced" in first.stdout
     assert [r for r in runs if r.startswith("mps-partitioned")] == [f"mps-partitioned__my-net__sm{n}" for n in (16, 26, 32, 60, 64)]
     # the started-together probe: two copies warmed up together, then each measured alone in turn, traced
     probe = json.loads((out / "mps__2x-my-net__turns" / "manifest.json").read_text())

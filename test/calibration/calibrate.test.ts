@@ -80,3 +80,21 @@ test("a run that trained under a memory cap gives the workload's least memory an
   t.is(set.workloads.small.minMemoryBytes, undefined, "no capped run of it");
   t.true(set.provenance.runs.includes(id));
 });
+
+test("a launch-bound workload with one solo run is named in a warning, which its three solo runs quiet", (t) => {
+  // "small" is busy 0.4 of its step alone, the others 0.75 and 0.95; each has one solo run.
+  const few = (ds: ReturnType<typeof syntheticDataset>) =>
+    calibrate(ds, "test").set.warnings.filter((w) => w.startsWith("launch-bound workloads"));
+  const ds = syntheticDataset();
+  const [warning] = few(ds);
+  t.regex(warning, /fewer than 3 solo runs: small: such a job's solo speed moves between processes/);
+  t.regex(warning, /repeats: 3/);
+  // The same run twice more, under its own names: every table's rows of it copied.
+  for (const copy of ["solo-small-r2", "solo-small-r3"])
+    for (const rows of Object.values(ds) as { run_id?: string }[][])
+      if (Array.isArray(rows))
+        rows.push(...rows.filter((r) => r.run_id === "solo-small").map((r) => ({ ...r, run_id: copy })));
+  const { set } = calibrate(ds, "test");
+  t.true(["solo-small", "solo-small-r2", "solo-small-r3"].every((id) => set.provenance.runs.includes(id)));
+  t.deepEqual(few(ds), []);
+});
