@@ -4,13 +4,13 @@
  * the H100 profiles, so nothing here is fitted on a co-running run of this GPU.
  */
 import test from "ava";
-import { errors, jobsOf, mape, otherGpuCheck } from "./other-gpu-check.ts";
+import { cards, errors, jobsOf, mape, otherGpuCheck } from "./other-gpu-check.ts";
 
 const { runs, h200, set, fast, replay, blend } = otherGpuCheck("calibration/data/h100-runs", "h1");
 
 test("the check's runs are one H100's, and its set is that GPU's with the H200's sharing parameters", (t) => {
   t.is(runs.length, 33);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-aa80672b-3e3a-cf5c-88dd-37694610bb53"]);
+  t.deepEqual(cards(runs), ["GPU-aa80672b-3e3a-cf5c-88dd-37694610bb53"]);
   t.is(set.gpu.name, "H100-SXM5-80GB");
   t.deepEqual(Object.keys(set.workloads), [
     "fbnetc-in-b256",

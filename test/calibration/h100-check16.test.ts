@@ -7,7 +7,16 @@
  */
 import test from "ava";
 import { validateRuns } from "../../calibration/validate/validate.ts";
-import { besideWorkload, bias, errors, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
+import {
+  besideWorkload,
+  bias,
+  cards,
+  errors,
+  jobsOf,
+  mape,
+  otherGpuCheck,
+  summary,
+} from "./other-gpu-check.ts";
 
 // Session 44 (calibration/data/h100-runs-h16): the trimmed fit, 4.16 % over 12 jobs (bias +3.19 %, max 12.3 %:
 // mobilenetv2_050 beside mixnet_m); fit N 3.92 % (bias +2.99 %, max 12.4 %). C1: the launch-bound jobs beside
@@ -22,7 +31,7 @@ const GPU_BOUND = "regnety040-in-b128";
 
 test("check H16's runs are one H100's: three solos, nine SM caps, five time-sliced mixes", (t) => {
   t.is(runs.length, 17);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-3682610f-7012-e5c9-a5fc-a173adc79036"]);
+  t.deepEqual(cards(runs), ["GPU-3682610f-7012-e5c9-a5fc-a173adc79036"]);
   t.is(runs.filter((r) => r.mode === "naive").length, 5);
 });
 

@@ -5,7 +5,16 @@
  * (profiler/plans/h100-check18.yaml). Nothing is fitted on them: `calibrate --base h200` builds the set.
  */
 import test from "ava";
-import { besideWorkload, bias, errors, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
+import {
+  besideWorkload,
+  bias,
+  cards,
+  errors,
+  jobsOf,
+  mape,
+  otherGpuCheck,
+  summary,
+} from "./other-gpu-check.ts";
 
 // Session 47 (calibration/data/h100-runs-h18): 6.74 % over 17 time-sliced jobs (bias +2.41 %, max 21.0 %: tinynet_e
 // beside mobilenetv3_small_075). Form C, the rule's C2, gave 6.66 % (bias +4.05 %, max 18.1 %) with the same sharing
@@ -17,7 +26,7 @@ const BUSY = "dla60-in-b64";
 
 test("check H18's runs are one H100's: four solos, eight SM caps, eight time-sliced mixes", (t) => {
   t.is(runs.length, 20);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-5c31ed74-0155-841a-dc76-507d9b60bd07"]);
+  t.deepEqual(cards(runs), ["GPU-5c31ed74-0155-841a-dc76-507d9b60bd07"]);
   t.is(runs.filter((r) => r.mode === "naive").length, 8);
 });
 

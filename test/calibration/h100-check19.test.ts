@@ -6,7 +6,16 @@
  * `calibrate --base h200` builds the set.
  */
 import test from "ava";
-import { besideWorkload, bias, jobsOf, mape, otherGpuCheck, soloShares, summary } from "./other-gpu-check.ts";
+import {
+  besideWorkload,
+  bias,
+  cards,
+  jobsOf,
+  mape,
+  otherGpuCheck,
+  soloShares,
+  summary,
+} from "./other-gpu-check.ts";
 
 // Session 48 (calibration/data/h100-runs-h19): 10.36 % over 16 time-sliced jobs (bias +5.40 %, max 32.0 %: ghostnet_050
 // beside regnetx_006). Form E (docs/calibration.md), fitted as `colloc calibrate` fits it, gave 13.13 % (max 38.1 %):
@@ -18,7 +27,7 @@ const busy = (w: string) => set.workloads[w].busyFraction;
 
 test("check H19's runs are one H100's: five solos, five SM caps, eight time-sliced pairs", (t) => {
   t.is(runs.length, 18);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-87407715-7466-2525-4bd3-4e4da9c48a3a"]);
+  t.deepEqual(cards(runs), ["GPU-87407715-7466-2525-4bd3-4e4da9c48a3a"]);
   t.is(runs.filter((r) => r.mode === "naive").length, 8);
   t.is(naive.length, 16);
 });

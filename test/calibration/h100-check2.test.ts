@@ -6,13 +6,13 @@
 import test from "ava";
 import { errorStats } from "../../calibration/validate/summary.ts";
 import { validateRuns } from "../../calibration/validate/validate.ts";
-import { errors, jobsOf, mape, otherGpuCheck } from "./other-gpu-check.ts";
+import { cards, errors, jobsOf, mape, otherGpuCheck } from "./other-gpu-check.ts";
 
 const { runs, h200, set, fast, replay, blend } = otherGpuCheck("calibration/data/h100-runs-h2", "h2");
 
 test("check H2's runs are one H100's, and its set keeps the H200's sharing parameters", (t) => {
   t.is(runs.length, 17);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-7f0b957f-8b52-1977-d59c-70bc77242ec6"]);
+  t.deepEqual(cards(runs), ["GPU-7f0b957f-8b52-1977-d59c-70bc77242ec6"]);
   t.is(set.gpu.name, "H100-SXM5-80GB");
   t.deepEqual(Object.keys(set.workloads), ["resnet101-in-b64", "semnasnet-in-b256", "twinspcpvts-in-b64"]);
   t.is(set.sharing.powerLoadExponent, h200.sharing.powerLoadExponent);

@@ -11,7 +11,7 @@ import { median } from "../../calibration/fit/stats.ts";
 import { measuredRuns } from "../../calibration/measured.ts";
 import { stretchedKernels } from "../../calibration/time-line.ts";
 import { errorStats } from "../../calibration/validate/summary.ts";
-import { formG, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
+import { cards, formG, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
 
 const DIR = "calibration/data/h100-runs-h21";
 const { runs, set, fast, naiveReplay } = otherGpuCheck(DIR, "h21");
@@ -28,7 +28,7 @@ const spread = (xs: number[]) => Math.max(...xs) / Math.min(...xs) - 1;
 
 test("check H21's runs are one H100's: four solos, four SM caps, five time-sliced pairs", (t) => {
   t.is(runs.length, 13);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-91bc0c1c-54d8-99c9-b290-b3c7cce762a6"]);
+  t.deepEqual(cards(runs), ["GPU-91bc0c1c-54d8-99c9-b290-b3c7cce762a6"]);
   t.is(runs.filter((r) => r.mode === "naive").length, 5);
   // Only regnety_002 came out light; mnasnet_075, meant for the middle, is as busy as the launch-bound tinynet_b.
   t.log(
@@ -95,10 +95,9 @@ test("H21 C3 held: a switched-out kernel of the light job waits about 2.5 ms bes
 
 test("H21b: beside two CPU burners the light jobs ran no faster than on the idle host, the GPU-bound one the same (C1 failed, C2 held)", (t) => {
   const speeds = soloSpeeds("calibration/data/h100-runs-h21b");
-  t.deepEqual(
-    [...new Set(measuredRuns(ingestDataset(["calibration/data/h100-runs-h21b"])).map((r) => r.gpuUuid))],
-    ["GPU-7edb5ef5-0b2f-f862-2810-27dc9393a57e"],
-  );
+  t.deepEqual(cards(measuredRuns(ingestDataset(["calibration/data/h100-runs-h21b"]))), [
+    "GPU-7edb5ef5-0b2f-f862-2810-27dc9393a57e",
+  ]);
   // Each alternation: the burners' run over the idle-host run just before it (the call's budget held two of
   // regnety_002, one of the others).
   const ratio = (w: string, r: string) =>
@@ -118,10 +117,7 @@ test("H21c: a light job's solo speed spreads between fresh processes with autotu
   const dir = "calibration/data/h100-runs-h21c";
   const speeds = soloSpeeds(dir);
   const c = ingestDataset([dir]);
-  t.deepEqual(
-    [...new Set(measuredRuns(c).map((r) => r.gpuUuid))],
-    ["GPU-656aab4c-ffb3-e9d1-b5c0-87ccfe3d14be"],
-  );
+  t.deepEqual(cards(measuredRuns(c)), ["GPU-656aab4c-ffb3-e9d1-b5c0-87ccfe3d14be"]);
   const runsOf = (w: string, on: boolean) =>
     [1, 2, 3].map((i) => `exclusive-cudnn${on ? "on" : "off"}-r${i}__${w}`);
   /** The GPU's kernel time in a traced iteration, microseconds, per run. */

@@ -4,7 +4,7 @@
  * located the mobile-copies lead: copies of such a net predicted too slow, by the replay more than by the fast model.
  */
 import test from "ava";
-import { bias, jobsOf, type Job, otherGpuCheck } from "./other-gpu-check.ts";
+import { bias, cards, jobsOf, otherGpuCheck, type Job } from "./other-gpu-check.ts";
 
 const { runs, set, fast, replay, blend } = otherGpuCheck("calibration/data/h100-runs-h3", "h3");
 const COPIES = "mps__4x-spnasnet-in-b256";
@@ -14,7 +14,7 @@ const signed = (jobs: Job[], run: string, workload?: string) =>
 
 test("check H3's runs are one H100's; both nets keep under 0.65 of their kernel time in large kernels", (t) => {
   t.is(runs.length, 11);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-d75d5c8f-e453-1cab-5fc8-c81c29e664f5"]);
+  t.deepEqual(cards(runs), ["GPU-d75d5c8f-e453-1cab-5fc8-c81c29e664f5"]);
   t.deepEqual(Object.keys(set.workloads), ["efflite0-in-b256", "spnasnet-in-b256"]);
   // The claim H3 was written for is about nets under 0.6: spnasnet_100 (0.55); efficientnet_lite0 (0.64) is not one.
   t.true(set.workloads["spnasnet-in-b256"].kernels!.largeShare! < 0.6);

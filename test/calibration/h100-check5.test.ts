@@ -4,14 +4,14 @@
  * kernels under 100 us, and the pairs' jobs' mean signed error by the blend above -3 % (H4 at b256: -5.15 %).
  */
 import test from "ava";
-import { bias, jobsOf, otherGpuCheck } from "./other-gpu-check.ts";
+import { bias, cards, jobsOf, otherGpuCheck } from "./other-gpu-check.ts";
 
 const { runs, set, fast, replay, blend } = otherGpuCheck("calibration/data/h100-runs-h5", "h5");
 const NETS = ["fbnetc-in-b128", "semnasnet-in-b128", "spnasnet-in-b128"];
 
 test("check H5's runs are one H100's; at b128 each net's large kernels run under 100 us, as H5 needs", (t) => {
   t.is(runs.length, 15);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-5629e707-284d-e6e5-2ecd-88292b5aebaa"]);
+  t.deepEqual(cards(runs), ["GPU-5629e707-284d-e6e5-2ecd-88292b5aebaa"]);
   t.deepEqual(Object.keys(set.workloads), NETS);
   // Session 38: 73-87 us (144-166 us at b256 in check H4), large kernels still under 0.6 of the kernel time.
   for (const w of NETS) {

@@ -6,7 +6,7 @@
  */
 import { readdirSync } from "node:fs";
 import test from "ava";
-import { jobsOf, mape, type Job, otherGpuCheck, summary } from "./other-gpu-check.ts";
+import { cards, jobsOf, mape, otherGpuCheck, summary, type Job } from "./other-gpu-check.ts";
 
 const DIR = "calibration/data/h100-runs-h7";
 const withProbes = otherGpuCheck(DIR, "h7");
@@ -23,7 +23,7 @@ const together = (jobs: Job[]) => jobs.filter((j) => !j.run_id.endsWith("__isola
 test("check H7's runs are one H100's; each ConvNeXt-style model has its started-together probe", (t) => {
   const { runs, set } = withProbes;
   t.is(runs.length, 21);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-8da3af2e-822c-705a-dec9-28f36b233313"]);
+  t.deepEqual(cards(runs), ["GPU-8da3af2e-822c-705a-dec9-28f36b233313"]);
   for (const w of ["convnextv2pico-in-b128", "convnextfemtools-in-b128"])
     t.truthy(set.workloads[w].startedTogether, w);
   t.is(withoutProbes.set.workloads["convnextv2pico-in-b128"].startedTogether, undefined);

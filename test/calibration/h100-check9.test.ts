@@ -7,7 +7,15 @@
  * larger share of its solo speed does.
  */
 import test from "ava";
-import { errors, jobsOf, otherGpuCheck, soloShares, summary, withinIssueTargets } from "./other-gpu-check.ts";
+import {
+  cards,
+  errors,
+  jobsOf,
+  otherGpuCheck,
+  soloShares,
+  summary,
+  withinIssueTargets,
+} from "./other-gpu-check.ts";
 
 const first = otherGpuCheck("calibration/data/h100-runs-h9", "h9");
 const second = otherGpuCheck("calibration/data/h100-runs-h9b", "h9b");
@@ -19,7 +27,7 @@ test("check H9's runs are two H100s', each folder one card's", (t) => {
     [15, 12],
   );
   t.deepEqual(
-    CHECKS.map((c) => [...new Set(c.runs.map((r) => r.gpuUuid))]),
+    CHECKS.map((c) => cards(c.runs)),
     [["GPU-adde6b25-c36c-fc2f-9176-5a4de0d62b40"], ["GPU-f95fb774-6a9c-1d8b-ae91-f81be61ee958"]],
   );
 });

@@ -5,7 +5,7 @@
  * (profiler/plans/h100-check17.yaml). Nothing is fitted on them: `calibrate --base h200` builds the set.
  */
 import test from "ava";
-import { bias, errors, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
+import { bias, cards, errors, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
 
 // Session 45 (calibration/data/h200-check-h17): 6.16 % over 17 time-sliced jobs (bias +1.35 %, max 15.7 %:
 // mobilenetv3_small_050 in the triple). Form L, the rule's C2, gave 6.23 % (bias +1.23 %) with its own refit of the
@@ -14,7 +14,7 @@ const { runs, fast } = otherGpuCheck("calibration/data/h200-check-h17", "h17");
 
 test("check H17's runs are one H200's: four solos, twelve SM caps, eight time-sliced mixes", (t) => {
   t.is(runs.length, 24);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-d44298ce-8b9d-714c-42e7-cb0c855b0603"]);
+  t.deepEqual(cards(runs), ["GPU-d44298ce-8b9d-714c-42e7-cb0c855b0603"]);
   t.is(runs.filter((r) => r.mode === "naive").length, 8);
 });
 

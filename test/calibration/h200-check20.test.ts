@@ -10,7 +10,7 @@ import test from "ava";
 import { ingestDataset } from "../../calibration/dataset.ts";
 import { median } from "../../calibration/fit/stats.ts";
 import { stretchedKernels, timeLine } from "../../calibration/time-line.ts";
-import { jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
+import { cards, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
 
 // Session 48 (calibration/data/h200-check-h20): 12.2 % over the 6 predicted time-sliced jobs (bias -5.7 %); the
 // lightest job ran faster beside every co-runner than alone.
@@ -36,7 +36,7 @@ const speeds = runs
 
 test("check H20's runs are one H200's: four solos, three SM caps, five time-sliced pairs", (t) => {
   t.is(runs.length, 12);
-  t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], ["GPU-b9b4d780-1788-bfda-6b78-6c1e8778b184"]);
+  t.deepEqual(cards(runs), ["GPU-b9b4d780-1788-bfda-6b78-6c1e8778b184"]);
   t.is(runs.filter((r) => r.mode === "naive").length, 5);
   // Profiled: three of the four (resnet14t has no SM cap, so no profile).
   t.deepEqual(

@@ -140,6 +140,11 @@ function replayNaive(
 export const formG = (j: NaiveReplayed): number =>
   (Math.sqrt((1 + j.fast / 100) * (1 + j.replay / 100)) - 1) * 100;
 
+/** The GPUs (UUIDs) that recorded `runs`, each once, in the order they first appear. */
+export const cards = (runs: readonly { gpuUuid: string }[]): string[] => [
+  ...new Set(runs.map((r) => r.gpuUuid)),
+];
+
 /** The jobs of `mode` that have an error. */
 export const jobsOf = (v: Validation, mode: string): Job[] =>
   v.comparison.jobs.filter((j) => j.mode === mode && j.error_pct !== null);
@@ -201,7 +206,7 @@ export function twoModelCheck(name: string, uuid: string, naive: NaiveClaim = wi
 
   test(`check ${check}'s runs are one H100's`, (t) => {
     t.is(runs.length, 12);
-    t.deepEqual([...new Set(runs.map((r) => r.gpuUuid))], [uuid]);
+    t.deepEqual(cards(runs), [uuid]);
   });
 
   test(`${check} C1: the MPS jobs are within 8 % per job by the blend, none over 25 %`, (t) => {
