@@ -11,18 +11,27 @@ import { median } from "../../calibration/fit/stats.ts";
 import { measuredRuns } from "../../calibration/measured.ts";
 import { stretchedKernels } from "../../calibration/time-line.ts";
 import { errorStats } from "../../calibration/validate/summary.ts";
-import { cards, formG, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
+import {
+  cards,
+  formG,
+  jobsOf,
+  kernelsOf,
+  mape,
+  otherGpuCheck,
+  summary,
+  worstJob,
+} from "./other-gpu-check.ts";
 
 const DIR = "calibration/data/h100-runs-h21";
-const { runs, set, fast, naiveReplay } = otherGpuCheck(DIR, "h21");
-const dataset = ingestDataset([DIR]);
+const check = otherGpuCheck(DIR, "h21");
+const { runs, set, fast, naiveReplay } = check;
 const LIGHT = "regnety002-in-b32";
 const MINIMAL = "minimal100-in-b32";
 const GPU_BOUND = "resnet26d-in-b256";
 
-/** Each run's solo throughput (steps a second) by run id, from a folder of single-process runs. */
-const soloSpeeds = (dir: string) =>
-  new Map(measuredRuns(ingestDataset([dir])).map((r) => [r.runId, r.procs[0].stepsPerSecond!]));
+/** Each single-process run's throughput (steps a second) by run id. */
+const soloSpeeds = (solos: ReturnType<typeof measuredRuns>) =>
+  new Map(solos.map((r) => [r.runId, r.procs[0].stepsPerSecond!]));
 /** The spread of some throughputs: the largest over the smallest, less 1. */
 const spread = (xs: number[]) => Math.max(...xs) / Math.min(...xs) - 1;
 
@@ -56,14 +65,14 @@ test("H21's time-sliced jobs by the shipped set: within 5 % per job on average, 
   t.is(jobs.length, 10);
   t.log(`time-sliced: ${summary(jobs)}`);
   t.true(mape(jobs) < 5);
-  const worst = jobs.reduce((w, j) => (Math.abs(j.error_pct!) > Math.abs(w.error_pct!) ? j : w));
+  const worst = worstJob(jobs);
   t.is(worst.workload, LIGHT);
   t.true(worst.run_id.includes("tinynetb"));
 });
 
 test("H21 C2 failed: beside two CPU burners the light job ran no faster than its first solo, and its second idle solo was 15 % slower", (t) => {
   const first = runs.find((r) => r.runId === `exclusive__${LIGHT}`)!.procs[0].stepsPerSecond!;
-  const again = soloSpeeds(`${DIR}-hostload`);
+  const again = soloSpeeds(measuredRuns(ingestDataset([`${DIR}-hostload`])));
   const [idle, loaded] = [`exclusive-again__${LIGHT}`, `exclusive-cpuload__${LIGHT}`].map(
     (id) => again.get(id)! / first,
   );
@@ -73,12 +82,8 @@ test("H21 C2 failed: beside two CPU burners the light job ran no faster than its
 });
 
 test("H21 C3 held: a switched-out kernel of the light job waits about 2.5 ms beside resnet26d; the H100's slice is the H200's", (t) => {
-  const kernelsOf = (runId: string, workload: string) => {
-    const proc = runs.find((r) => r.runId === runId)!.procs.find((p) => p.workload === workload)!.proc;
-    return dataset.kernels.filter((k) => k.run_id === runId && k.proc === proc);
-  };
   const stretched = (pair: string, w: string) =>
-    stretchedKernels(kernelsOf(pair, w), kernelsOf(`exclusive__${w}`, w));
+    stretchedKernels(kernelsOf(check, pair, w), kernelsOf(check, `exclusive__${w}`, w));
   const light = stretched(`naive__${LIGHT}+${GPU_BOUND}`, LIGHT);
   // Only two of its kernels were caught switched out in the 3 traced iterations: thin, so mnasnet_075's beside the
   // two busy co-runners are logged beside them (27 and 30 kernels, 2.48 and 2.49 ms at the median).
@@ -94,10 +99,9 @@ test("H21 C3 held: a switched-out kernel of the light job waits about 2.5 ms bes
 });
 
 test("H21b: beside two CPU burners the light jobs ran no faster than on the idle host, the GPU-bound one the same (C1 failed, C2 held)", (t) => {
-  const speeds = soloSpeeds("calibration/data/h100-runs-h21b");
-  t.deepEqual(cards(measuredRuns(ingestDataset(["calibration/data/h100-runs-h21b"]))), [
-    "GPU-7edb5ef5-0b2f-f862-2810-27dc9393a57e",
-  ]);
+  const solos = measuredRuns(ingestDataset(["calibration/data/h100-runs-h21b"]));
+  const speeds = soloSpeeds(solos);
+  t.deepEqual(cards(solos), ["GPU-7edb5ef5-0b2f-f862-2810-27dc9393a57e"]);
   // Each alternation: the burners' run over the idle-host run just before it (the call's budget held two of
   // regnety_002, one of the others).
   const ratio = (w: string, r: string) =>
@@ -114,10 +118,10 @@ test("H21b: beside two CPU burners the light jobs ran no faster than on the idle
 });
 
 test("H21c: a light job's solo speed spreads between fresh processes with autotuning on or off (C1 failed); the spread is the host's launching, the GPU work a step being the same", (t) => {
-  const dir = "calibration/data/h100-runs-h21c";
-  const speeds = soloSpeeds(dir);
-  const c = ingestDataset([dir]);
-  t.deepEqual(cards(measuredRuns(c)), ["GPU-656aab4c-ffb3-e9d1-b5c0-87ccfe3d14be"]);
+  const c = ingestDataset(["calibration/data/h100-runs-h21c"]);
+  const solos = measuredRuns(c);
+  const speeds = soloSpeeds(solos);
+  t.deepEqual(cards(solos), ["GPU-656aab4c-ffb3-e9d1-b5c0-87ccfe3d14be"]);
   const runsOf = (w: string, on: boolean) =>
     [1, 2, 3].map((i) => `exclusive-cudnn${on ? "on" : "off"}-r${i}__${w}`);
   /** The GPU's kernel time in a traced iteration, microseconds, per run. */

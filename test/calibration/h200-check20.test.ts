@@ -7,16 +7,15 @@
  * no profile and its two pairs are measured, not predicted.
  */
 import test from "ava";
-import { ingestDataset } from "../../calibration/dataset.ts";
 import { median } from "../../calibration/fit/stats.ts";
 import { stretchedKernels, timeLine } from "../../calibration/time-line.ts";
-import { cards, jobsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
+import { cards, jobsOf, kernelsOf, mape, otherGpuCheck, summary } from "./other-gpu-check.ts";
 
 // Session 48 (calibration/data/h200-check-h20): 12.2 % over the 6 predicted time-sliced jobs (bias -5.7 %); the
 // lightest job ran faster beside every co-runner than alone.
 const DIR = "calibration/data/h200-check-h20";
-const { runs, set, fast } = otherGpuCheck(DIR, "h20");
-const dataset = ingestDataset([DIR]);
+const check = otherGpuCheck(DIR, "h20");
+const { dataset, runs, set, fast } = check;
 const LIGHT = "minimal100-in-b32";
 const GPU_BOUND = "resnet14t-in-b256";
 const busy = (w: string) => set.workloads[w].busyFraction;
@@ -99,13 +98,9 @@ test("H20's predicted time-sliced jobs by the shipped set: over 10 % per job, th
 });
 
 test("H20's traces: a kernel switched out waits about 2.5 ms, the slice of a co-runner with work queued; the light job's turns are shorter", (t) => {
-  /** The kernels of `workload`'s process in run `runId`. */
-  const kernelsOf = (runId: string, workload: string) => {
-    const proc = runs.find((r) => r.runId === runId)!.procs.find((p) => p.workload === workload)!.proc;
-    return dataset.kernels.filter((k) => k.run_id === runId && k.proc === proc);
-  };
   const pair = "naive__repghostnet050-in-b32+resnet14t-in-b256";
-  const stretched = (w: string) => stretchedKernels(kernelsOf(pair, w), kernelsOf(`exclusive__${w}`, w));
+  const stretched = (w: string) =>
+    stretchedKernels(kernelsOf(check, pair, w), kernelsOf(check, `exclusive__${w}`, w));
   const light = stretched("repghostnet050-in-b32");
   const busyOne = stretched(GPU_BOUND);
   t.log(

@@ -7,7 +7,7 @@ import test from "ava";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ingestDataset } from "../../calibration/dataset.ts";
+import { ingestDataset, type Dataset } from "../../calibration/dataset.ts";
 import { extendSet } from "../../calibration/extend.ts";
 import { measuredRuns } from "../../calibration/measured.ts";
 import {
@@ -17,6 +17,7 @@ import {
   type CalibrationSet,
 } from "../../calibration/set.ts";
 import { loadTraces } from "../../calibration/traces.ts";
+import type { KernelRow } from "../../calibration/ingest/tables.ts";
 import { errorStats } from "../../calibration/validate/summary.ts";
 import { validateRuns, type Validation } from "../../calibration/validate/validate.ts";
 import {
@@ -31,6 +32,8 @@ import {
 export type Job = Validation["comparison"]["jobs"][number];
 
 export interface OtherGpuCheck {
+  /** The runs' tables as ingested (kernels, iterations and the rest). */
+  dataset: Dataset;
   runs: ReturnType<typeof measuredRuns>;
   h200: CalibrationSet;
   set: CalibrationSet;
@@ -87,6 +90,7 @@ export function otherGpuCheck(runsDir: string | string[], name: string): OtherGp
   const traces = loadTraces(dir);
   const fast = validateRuns(set, runs);
   return {
+    dataset,
     runs,
     h200: h200.set,
     set,
@@ -144,6 +148,12 @@ export const formG = (j: NaiveReplayed): number =>
 export const cards = (runs: readonly { gpuUuid: string }[]): string[] => [
   ...new Set(runs.map((r) => r.gpuUuid)),
 ];
+
+/** The traced kernels of `workload`'s process in run `runId` of `check`. */
+export function kernelsOf(check: OtherGpuCheck, runId: string, workload: string): KernelRow[] {
+  const proc = check.runs.find((r) => r.runId === runId)!.procs.find((p) => p.workload === workload)!.proc;
+  return check.dataset.kernels.filter((k) => k.run_id === runId && k.proc === proc);
+}
 
 /** The jobs of `mode` that have an error. */
 export const jobsOf = (v: Validation, mode: string): Job[] =>
