@@ -135,7 +135,8 @@ test("the time-sliced jobs of checks H1-H21 replayed kernel by kernel (2-ms slic
 test("the two time-sliced parameters fitted on the other checks' H100 pairs predict a check's pairs no better than the H200's do (leave one check out)", (t) => {
   // Session 49: the best grid point over all 93 jobs (switch overhead 0.15, switch-back wait 15 us) gives 4.89 % in
   // sample; each check predicted with the point best on the others, 5.61 % (bias +1.58 %), against the H200's
-  // parameters' 5.52 % (5.50 % since session 50's refit with zoo30's pairs). The H100's time-sliced miss is not a card-wide shift of those two parameters.
+  // parameters' 5.52 % (5.50 % since session 50's refit with zoo30's pairs). The H100's time-sliced miss is not a
+  // card-wide shift of those two parameters.
   const checks = CHECKS.map((c) => ({ c, naive: c.runs.filter((r) => r.mode === "naive") })).filter(
     (x) => x.naive.length > 0,
   );
