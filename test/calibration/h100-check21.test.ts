@@ -18,6 +18,7 @@ import {
   kernelsOf,
   mape,
   otherGpuCheck,
+  spread,
   summary,
   worstJob,
 } from "./other-gpu-check.ts";
@@ -32,8 +33,6 @@ const GPU_BOUND = "resnet26d-in-b256";
 /** Each single-process run's throughput (steps a second) by run id. */
 const soloSpeeds = (solos: ReturnType<typeof measuredRuns>) =>
   new Map(solos.map((r) => [r.runId, r.procs[0].stepsPerSecond!]));
-/** The spread of some throughputs: the largest over the smallest, less 1. */
-const spread = (xs: number[]) => Math.max(...xs) / Math.min(...xs) - 1;
 
 test("check H21's runs are one H100's: four solos, four SM caps, five time-sliced pairs", (t) => {
   t.is(runs.length, 13);

@@ -11,7 +11,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { LAUNCH_BOUND_BUSY } from "../../calibration/fit/profiles.ts";
 import { errorStats } from "../../calibration/validate/summary.ts";
-import { cards, jobsOf, mape, otherGpuCheck, summary, type Job } from "./other-gpu-check.ts";
+import { cards, jobsOf, mape, otherGpuCheck, spread, summary, type Job } from "./other-gpu-check.ts";
 
 const DIR = "calibration/data/h100-runs-h22";
 const three = otherGpuCheck(DIR, "h22");
@@ -37,8 +37,6 @@ const soloSpeeds = (w: string) =>
   ["", "__r1", "__r2"].map(
     (r) => three.runs.find((run) => run.runId === `exclusive__${w}${r}`)!.procs[0].stepsPerSecond!,
   );
-/** The spread of some throughputs: the largest over the smallest, less 1. */
-const spread = (xs: number[]) => Math.max(...xs) / Math.min(...xs) - 1;
 
 test("check H22's runs are one H100's: twelve solos, four SM caps, four time-sliced and three MPS pairs; two workloads launch-bound", (t) => {
   const { runs, set } = three;

@@ -1,8 +1,8 @@
 /**
- * Checks H1-H16, H18, H19, H21, H22 and H22b together (docs/calibration.md; H14 on two cards; H17 and H20 ran on H200s): every
- * plain-MPS and time-sliced job measured on an H100 so far, each check predicted from its own machine's profiles with the H200 set's
- * sharing parameters (`calibrate --base h200`), none of its models fitted on a co-running run: the issue's per-job
- * targets (8 % and 3 %) asked of models on a GPU no fit has seen.
+ * Checks H1-H16, H18, H19, H21, H22 and H22b together (docs/calibration.md; H14 on two cards; H17 and H20 ran on
+ * H200s): every plain-MPS and time-sliced job measured on an H100 so far, each check predicted from its own machine's
+ * profiles with the H200 set's sharing parameters (`calibrate --base h200`), none of its models fitted on a co-running
+ * run: the issue's per-job targets (8 % and 3 %) asked of models on a GPU no fit has seen.
  */
 import test from "ava";
 import { outsideFitRange } from "../../sim/sharing/index.ts";
@@ -120,10 +120,10 @@ test("all time-sliced jobs of checks H1-H22: over the 3 % per-job target, leanin
 test("the time-sliced jobs of checks H1-H22 replayed kernel by kernel (2-ms slices): closer than the fast model, and a geometric blend of the two closer still", (t) => {
   // Session 48, looked at after H19's and H20's verdicts, for the record (docs/calibration.md, form G): fast 5.67 %,
   // replay 5.05 %, blend 4.68 % over 83 jobs. Session 49, with H21: 5.52, 4.99 and 4.64 % over 93 (on H21's own ten
-  // jobs form G was 4.37 % against the fast model's 4.27 %: its rule (2) failed). Session 50, the H200 set refitted with
-  // zoo30's pairs: 5.50, 5.17 and 4.71 %. Session 51, with H22 and H22b: 5.82, 4.96 and 4.80 % over 105. On the H200
-  // runs the order is the other way (fast 2.36 %, replay 3.47 %, blend 2.75 % over 241 jobs, in-sample for the fast
-  // model).
+  // jobs form G was 4.37 % against the fast model's 4.27 %: its rule (2) failed). Session 50, the H200 set refitted
+  // with zoo30's pairs: 5.50, 5.17 and 4.71 %. Session 51, with H22 and H22b: 5.82, 4.96 and 4.80 % over 105. On the
+  // H200 runs the order is the other way (fast 2.36 %, replay 3.47 %, blend 2.75 % over 241 jobs, in-sample for the
+  // fast model).
   const jobs = CHECKS.flatMap((c) => c.naiveReplay());
   t.is(jobs.length, 105);
   const fast = errorStats(jobs.map((j) => j.fast));
