@@ -126,8 +126,8 @@ test("board power per validation run: held at 5.25 %, SM-capped clients at 7.2 %
   // Session 35's load exponent (sim/sharing/power.ts), adopted by a rule written down before it was run on these
   // runs: 5.44 % per run before it, SM-capped clients 8.13 %, one job on a 16-SM green context 34.5 % too low.
   // Session 44's fit N (a longer time-sliced switch-back wait) moved the time-sliced runs' load: 5.2001 % per run,
-  // over the 5.2 % this was held at before.
-  t.is(summary.power_pct.n, 530);
+  // over the 5.2 % this was held at before. Session 52 (zoo28's 15 mixes in): 5.15 % over 545.
+  t.is(summary.power_pct.n, 545);
   t.true((summary.power_pct.mean_abs ?? Infinity) <= 5.25, `power ${summary.power_pct.mean_abs} %`);
   const capped = comparison.runs.flatMap((r) =>
     r.mode === "mps-partitioned" && r.power_error_pct !== null ? [Math.abs(r.power_error_pct)] : [],
@@ -691,6 +691,7 @@ test("leave-models-out: each model family held out of the sharing fit, its runs 
   // (fresh27-check, validation): plain MPS 9.69 % over 2,188, fresh 9.33 %, run totals 5.62 %, naive 2.94 % over 412.
   // Session 29's zoo26 pairs (validation): plain MPS 9.68 % over 2,232, fresh 9.31 %, run totals 5.58 %. Session
   // 31's zoo27 mixes (validation; their four models in their families): 9.65 % over 2,291, fresh 9.28 %, totals 5.58 %.
+  // Session 52's zoo28 mixes (validation): 9.64 % over 2,355, fresh 9.29 %, totals 5.54 %.
   t.true(summary.mape_unseen.naive <= 3.0, `naive ${summary.mape_unseen.naive}%`);
   t.true(
     summary.mape_unseen["mps-partitioned"] <= 4.8,
@@ -775,7 +776,8 @@ test("the kernel-level replay as the MPS model (--mps-model replay): leave-model
   // split; mpsMemoryContention comes from each fold's fit. Capped, naive and start-up phases keep the fast model.
   // Session 29 (zoo26's pairs in, the last wave drains by rule R4): 8.08 % over 2,232 (the fast model 9.68 %), fresh
   // 7.52 %, run totals 4.88 %, the validation subset 7.19 %. Session 31 (zoo27's mixes in): 8.07 % over 2,291, fresh
-  // 7.53 %, run totals 4.89 %, the validation subset 7.17 %.
+  // 7.53 %, run totals 4.89 %, the validation subset 7.17 %. Session 52 (kernels of several streams counted once in
+  // the traces; zoo28's mixes in): 7.49 % over 2,355, run totals 4.81 %, the validation subset 6.48 %.
   t.true(s.mape_unseen.mps <= 8.1, `mps ${s.mape_unseen.mps}%`);
   t.true(unseen.by_processes.fresh.mps.mean_abs! <= 7.55, `fresh ${unseen.by_processes.fresh.mps.mean_abs}%`);
   t.true(unseen.aggregate_pct.mps.mean_abs! <= 4.9, `run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
@@ -790,11 +792,13 @@ test("the blend of the fast model and the replay (--mps-model blend): leave-mode
   // Session 31 (zoo27's mixes in, no model change): 7.30 % over 2,291, fresh 6.88 %, run totals 4.251 %, the
   // validation subset 6.07 %. Session 32, rule G (the replay's weight rises to 1 as the mix's longest mean kernel
   // goes from 250 to 500 us; chosen on these predictions, tested on zoo28 and zoo29): 7.14 %, fresh 6.64 %, run
-  // totals 4.06 %, the validation subset 6.03 %.
-  t.true(s.mape_unseen.mps <= 7.15, `mps ${s.mape_unseen.mps}%`);
-  t.true(unseen.by_processes.fresh.mps.mean_abs! <= 6.65, `fresh ${unseen.by_processes.fresh.mps.mean_abs}%`);
-  t.true(unseen.aggregate_pct.mps.mean_abs! <= 4.07, `run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
-  t.true(s.mape.mps <= 6.05, `validation subset ${s.mape.mps}%`);
+  // totals 4.06 %, the validation subset 6.03 %. Session 52, kernels of several streams counted once in the traces
+  // (sim/replay/trace.ts): 6.91 % over the 2,291 of before, fresh 6.27 %, run totals 4.04 %; with zoo28's mixes in,
+  // 6.83 % over 2,355, fresh 6.17 %, run totals 3.99 %, the validation subset 5.63 %.
+  t.true(s.mape_unseen.mps <= 6.85, `mps ${s.mape_unseen.mps}%`);
+  t.true(unseen.by_processes.fresh.mps.mean_abs! <= 6.2, `fresh ${unseen.by_processes.fresh.mps.mean_abs}%`);
+  t.true(unseen.aggregate_pct.mps.mean_abs! <= 4.0, `run totals ${unseen.aggregate_pct.mps.mean_abs}%`);
+  t.true(s.mape.mps <= 5.65, `validation subset ${s.mape.mps}%`);
 });
 
 test("issue 13's 25 % bound on the worst unseen job is under what copies measured apart allow any model", (t) => {

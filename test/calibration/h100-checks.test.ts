@@ -31,7 +31,9 @@ const beyondFit = (c: OtherGpuCheck, j: Job) =>
   outsideFitRange(c.set.workloads[j.workload], c.set.mpsFitRange).length > 0;
 
 test("all plain-MPS jobs of checks H1-H22: the blend within the 8 % per-job target and below the fast model; over 25 % only started-together ConvNeXt mixes and a workload the set warned about", (t) => {
-  // Session 51, with H22: 162 jobs on eighteen H100s; blend 5.17 % (max 40.6), fast 7.05 %, replay 6.64 %.
+  // Session 52, kernels of several streams counted once in the traces (sim/replay/trace.ts): blend 5.04 % (max
+  // 43.6), replay 5.70 %, fast 7.05 % as before. Session 51, with H22: 162 jobs on eighteen H100s; blend 5.17 % (max
+  // 40.6), fast 7.05 %, replay 6.64 %.
   // Session 43, H1-H15 with H14b: 156 jobs on seventeen H100s; blend 5.27 % (max 40.6), fast 7.04 % (max 80.2),
   // replay 6.78 % (max 38.6); bias -1.64, +0.44 and -3.05 %. Without H14b 154 jobs, blend 5.26 %; H1-H14 146, 5.43 %.
   // Session 42, H1-H13: 144 jobs, blend 5.18 %; session 38, H1-H6: 67 jobs, blend 4.11 % (each session's pool:
@@ -50,9 +52,10 @@ test("all plain-MPS jobs of checks H1-H22: the blend within the 8 % per-job targ
   ] as const)
     t.log(`${name}: ${summary(jobs)}`);
   t.true(mape(b) <= 8);
-  // Issue 13's worst-job bound (25 %) is not met: the jobs over it are in check H7's ConvNeXt mixes started together
-  // (one of three convnext_femto_ols copies +40.6 %, its siblings -7 %; deit_tiny beside convnext_femto_ols +25.2 %)
-  // and H14's regnetx_004 (+36.4 %), 40.7 kernels a millisecond where the fit read at most 37.1, as its set warns.
+  // Issue 13's worst-job bound (25 %) is not met: the jobs over it are one of check H7's three convnext_femto_ols
+  // copies started together (+43.6 %, its siblings -7 %; until session 52 also deit_tiny beside convnext_femto_ols,
+  // +25.2 %) and H14's regnetx_004 (+36.5 %), 40.7 kernels a millisecond where the fit read at most 37.1, as its set
+  // warns.
   const over = CHECKS.flatMap((c) =>
     jobsOf(c.blend(), "mps")
       .filter((j) => Math.abs(j.error_pct!) > 25)
@@ -61,7 +64,7 @@ test("all plain-MPS jobs of checks H1-H22: the blend within the 8 % per-job targ
   t.log(
     `over 25 %: ${over.map(({ j, warned }) => `${j.run_id} ${j.workload} ${j.error_pct!.toFixed(1)} %${warned ? " (warned)" : ""}`).join("; ")}`,
   );
-  t.is(over.length, 3);
+  t.is(over.length, 2);
   t.true(
     over.every(
       ({ j, warned }) =>

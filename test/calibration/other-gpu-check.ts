@@ -102,8 +102,8 @@ export function otherGpuCheck(runsDir: string | string[], name: string): OtherGp
 }
 
 /**
- * Each time-sliced run whose jobs all have a recorded step, replayed with the replay's 2-ms slices; its jobs' errors
- * against what they measured, beside the fast model's in `fast`.
+ * Each time-sliced run whose jobs that trained all have a recorded step, replayed with the replay's 2-ms slices; its
+ * jobs' errors against what they measured, beside the fast model's in `fast`.
  */
 function replayNaive(
   set: CalibrationSet,
@@ -115,7 +115,9 @@ function replayNaive(
   return runs
     .filter((r) => r.mode === "naive")
     .flatMap((run) => {
-      const profiles = run.procs.map((p) => set.workloads[p.workload]);
+      // Only the processes that trained: one that ran out of memory left its co-runners the GPU.
+      const procs = run.procs.filter((p) => p.stepsPerSecond! > 0);
+      const profiles = procs.map((p) => set.workloads[p.workload]);
       const recorded = profiles.map((p) => (p === undefined ? undefined : traces.solo.get(p.id)));
       if (recorded.some((t) => t === undefined)) return [];
       const { stepsPerSecond } = replay(
@@ -130,9 +132,9 @@ function replayNaive(
       );
       // Copies of a workload are matched to the fast model's jobs in the order the run lists them.
       const jobs = jobsOf(fast, "naive").filter((j) => j.run_id === run.runId);
-      return run.procs.flatMap((p, i) => {
+      return procs.flatMap((p, i) => {
         const at = jobs.findIndex((j) => j.workload === p.workload);
-        if (at < 0 || !(p.stepsPerSecond! > 0)) return [];
+        if (at < 0) return [];
         const [job] = jobs.splice(at, 1);
         const replayed = (stepsPerSecond[i] / p.stepsPerSecond! - 1) * 100;
         return [{ runId: run.runId, workload: p.workload, fast: job.error_pct!, replay: replayed }];

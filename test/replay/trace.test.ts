@@ -15,7 +15,7 @@ test("smDemand: blocks over the blocks one SM holds, capped at the GPU", (t) => 
 });
 
 test("traceFromKernels: a kernel's load is its blocks over the blocks one SM holds, uncapped (waves beyond the GPU)", (t) => {
-  const big = { ...k(0, 100), blocks: 4000 };
+  const big = { ...k(100, 100), blocks: 4000 };
   const trace = traceFromKernels("w", [k(0, 100), big], 0.0002, 132);
   // 256-thread blocks, 8 per SM: 1,000 blocks load 125 SMs, 4,000 load 500 (capped at 132 as a demand).
   t.deepEqual(
@@ -45,6 +45,17 @@ test("traceFromKernels: a kernel after a gap was launched when it started; one r
   t.true(near(trace.kernels[1].launchS, 0.0001, EXACT));
   t.true(near(trace.kernels[2].launchS, 0.0004, EXACT));
   t.true(near(trace.stepS, 0.0005, EXACT));
+});
+
+test("traceFromKernels: kernels of several streams that ran at once count for their time past the earlier ones", (t) => {
+  // 0-100 us, 50-150 us (on another stream: 50 us past the first) and 60-90 us (wholly inside: dropped).
+  const trace = traceFromKernels("w", [k(0, 100), k(50, 100), k(60, 30)], 0.00015, 132);
+  t.deepEqual(
+    trace.kernels.map((x) => Math.round(x.durS * 1e6)),
+    [100, 50],
+  );
+  // The GPU time is the 150 us some kernel ran, the step's whole: replayed alone the job steps as measured.
+  t.true(near(trace.stepS, 0.00015, EXACT));
 });
 
 test("traceFromKernels: gaps shrink when tracing slowed the host beyond the untraced step", (t) => {
