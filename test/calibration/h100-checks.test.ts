@@ -124,9 +124,10 @@ test("the time-sliced jobs of checks H1-H22 replayed kernel by kernel (2-ms slic
   // Session 48, looked at after H19's and H20's verdicts, for the record (docs/calibration.md, form G): fast 5.67 %,
   // replay 5.05 %, blend 4.68 % over 83 jobs. Session 49, with H21: 5.52, 4.99 and 4.64 % over 93 (on H21's own ten
   // jobs form G was 4.37 % against the fast model's 4.27 %: its rule (2) failed). Session 50, the H200 set refitted
-  // with zoo30's pairs: 5.50, 5.17 and 4.71 %. Session 51, with H22 and H22b: 5.82, 4.96 and 4.80 % over 105. On the
-  // H200 runs the order is the other way (fast 2.36 %, replay 3.47 %, blend 2.75 % over 241 jobs, in-sample for the
-  // fast model).
+  // with zoo30's pairs: 5.50, 5.17 and 4.71 %. Session 51, with H22 and H22b: 5.82, 4.96 and 4.80 % over 105. Session
+  // 52, kernels of several streams counted once in the traces: 5.82, 4.89 and 4.87 %. On the H200 runs the order is
+  // the other way (session 52, the processes that trained replayed: fast 2.41 %, replay 2.72 %, blend 2.49 % over 258
+  // jobs, in-sample for the fast model; session 48's 3.47 % for the replay counted processes out of memory).
   const jobs = CHECKS.flatMap((c) => c.naiveReplay());
   t.is(jobs.length, 105);
   const fast = errorStats(jobs.map((j) => j.fast));

@@ -166,10 +166,10 @@ export const mape = (jobs: Job[]) => errorStats(jobs.map((j) => j.error_pct)).me
 /** Their mean signed error (percent; negative: predicted too slow). */
 export const bias = (jobs: Job[]) => errorStats(jobs.map((j) => j.error_pct)).mean!;
 
-/** Per-job MAPE, bias and worst job, for a test's log. */
 /** The spread of some throughputs: the largest over the smallest, less 1. */
 export const spread = (xs: number[]) => Math.max(...xs) / Math.min(...xs) - 1;
 
+/** Per-job MAPE, bias and worst job, for a test's log. */
 export const summary = (jobs: Job[]) =>
   `${mape(jobs).toFixed(2)} % (bias ${bias(jobs).toFixed(2)} %, max ${Math.max(...errors(jobs)).toFixed(1)} %)`;
 
