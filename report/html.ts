@@ -37,6 +37,12 @@ figure.chart svg { max-width: 100%; height: auto; }
 .point-charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(${POINT_CHART_WIDTH}px, 1fr)); gap: 0 1rem; }
 .note { color: #666; font-size: 13px; }`;
 
+/** The tag every report carries: `colloc report` replaces a file only if it holds it (an earlier report). */
+const GENERATOR = '<meta name="generator" content="colloc report">';
+
+/** Whether `html` is a page `renderReport` wrote (the one kind of file `colloc report --out` may replace). */
+export const isReport = (html: string): boolean => html.includes(GENERATOR);
+
 export async function renderReport(results: Results): Promise<string> {
   const title = `${results.kind}: ${results.name}`;
   const sections = [
@@ -51,6 +57,7 @@ export async function renderReport(results: Results): Promise<string> {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${GENERATOR}
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}
 </style>

@@ -1,8 +1,10 @@
 /** `colloc report RESULTS_DIR [--out FILE]`: one self-contained HTML page of a run, sweep or validation folder. */
 import type { Command } from "commander";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileWhole } from "../../io/write-file.ts";
-import { renderReport, REPORT_FILE } from "../../report/html.ts";
+import { isReport, renderReport, REPORT_FILE } from "../../report/html.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { readResults } from "../../report/results.ts";
 import type { Register } from "./index.ts";
 
@@ -15,7 +17,20 @@ export const registerReport: Register = (program: Command) => {
     .action(async (dir: string, options: { out?: string }) => {
       const html = await renderReport(readResults(dir));
       const out = options.out ?? join(dir, REPORT_FILE);
+      refuseStranger(out);
       writeFileWhole(out, html);
       process.stdout.write(`${out}\n`);
     });
 };
+
+/** An existing file at `out` is replaced only if it is an earlier report: a mistyped `--out` never eats a file. */
+function refuseStranger(out: string): void {
+  if (!statSync(out, { throwIfNoEntry: false })?.isFile()) return;
+  // The tag stands in the page's head: its first kilobytes tell, however large the file is.
+  const head = Buffer.alloc(4096);
+  const fd = openSync(out, "r");
+  const n = readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
+  if (!isReport(head.subarray(0, n).toString("utf8")))
+    throw new InputError(out, "", "a new file or an earlier report of colloc report (it is another file)");
+}

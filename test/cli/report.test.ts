@@ -1,5 +1,5 @@
 import test from "ava";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,6 +35,24 @@ test("--out in a folder not made yet makes it; --out naming a folder exits 2 and
   t.is(onFolder.stderr, `colloc: ${join(parent, "reports")}: expected a file name (it is a folder)\n`);
   t.deepEqual(readdirSync(parent), ["reports"]);
   t.deepEqual(readdirSync(join(parent, "reports")), ["r.html"]);
+});
+
+test("--out replaces an earlier report but refuses any other file, leaving it as it was", (t) => {
+  const dir = writeResultsFolder();
+  const parent = mkdtempSync(join(tmpdir(), "colloc-cli-"));
+  const out = join(parent, "r.html");
+  t.is(collocSync("report", dir, "--out", out).status, 0);
+  t.is(collocSync("report", dir, "--out", out).status, 0);
+  const notes = join(parent, "notes.md");
+  writeFileSync(notes, "# my notes\n");
+  const onNotes = collocSync("report", dir, "--out", notes);
+  t.is(onNotes.status, 2);
+  t.is(
+    onNotes.stderr,
+    `colloc: ${notes}: expected a new file or an earlier report of colloc report (it is another file)\n`,
+  );
+  t.is(readFileSync(notes, "utf8"), "# my notes\n");
+  t.deepEqual(readdirSync(parent).sort(), ["notes.md", "r.html"]);
 });
 
 test("a missing folder exits 2 with one line naming it, and writes nothing", (t) => {
