@@ -26,6 +26,16 @@ test("a generic CSV row with bad or missing work is refused with its line", (t) 
   t.is(bad("0,w,,\n"), "j.csv: line 2: expected exactly one of iterations, epochs, duration_s");
   t.is(bad("0,w,5,\nx,w,5,\n"), 'j.csv: line 3, column arrival_s: expected a number, got "x"');
   t.is(bad("-1,w,5,\n"), 'j.csv: line 2, column arrival_s: expected a number >= 0, got "-1"');
+  t.is(bad("0,w,5,,6,7\n"), "j.csv: line 2: expected 4 cells, one per header column, got 6");
+  t.is(bad("0,w,5,\n0,w\n"), "j.csv: line 3: expected 4 cells, one per header column, got 2");
+  t.is(
+    bad('0,w,5,\n"0,w,5,\n1,w,5,\n'),
+    "j.csv: line 3: expected a quoted field closed on its own line (a lone quote opens one)",
+  );
+  t.is(
+    readGenericCsv('arrival_s,workload,iterations\n"0","w, quoted",5\n', "j.csv", 1)[0].workload,
+    "w, quoted",
+  );
   t.regex(
     t.throws(() => readGenericCsv("workload\nw\n", "j.csv", 1))!.message,
     /^j\.csv: line 1: expected a header with column\(s\) arrival_s, workload, got "workload"$/,
