@@ -49,3 +49,21 @@ test("a raised limit admits what the default refuses, and 200,000 GPUs resolve w
   });
   t.is(load(scenario(200_000, "limits: { gpus: 200000 }")).gpus.length, 200_000);
 });
+
+test("a timeline interval too fine for the rows allowed before the last arrival is refused at resolve, not after simulating", (t) => {
+  const timeline = (interval: number) => `
+name: fine
+seed: 1
+calibration: tiny
+hardware: { gpus: [{ gpu: H200, count: 4 }] }
+jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 10 }, { arrival_s: 100, workload: resnet26-c10-b128, iterations: 10 }] }
+output: { timeline_interval_s: ${interval} }
+limits: { timeline_rows: 1000 }
+`;
+  // 4 GPUs x (100 s / 0.4 s + 1) = 1,004 rows at least; every 0.5 s, 804.
+  t.throws(() => load(timeline(0.4)), {
+    message:
+      "big.yaml: output.timeline_interval_s (line 7): expected an interval that gives at most 1000 timeline rows (the limit; limits.timeline_rows raises it, up to 50000000) (the last job arrives at 100 s, on 4 GPU(s)), got 0.4",
+  });
+  t.is(load(timeline(0.5)).output.timelineIntervalS, 0.5);
+});

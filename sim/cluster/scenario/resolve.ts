@@ -14,7 +14,7 @@ import { parseScenarioDocument } from "./parse.ts";
 import { resolveGpus } from "./resolve-gpus.ts";
 import { resolveJobs } from "./resolve-jobs.ts";
 import { expectedWorkload, workloadLookup, type CalibrationSource } from "./resolve-workloads.ts";
-import { scenarioLimits } from "./limits.ts";
+import { limitText, scenarioLimits } from "./limits.ts";
 import type { Scenario } from "./schema.ts";
 
 export type { ClusterInput } from "./cluster-input.ts";
@@ -74,6 +74,29 @@ function checkPercentages(jobs: ClusterJob[], scenario: Scenario, file: string):
   });
 }
 
+/**
+ * A timeline interval too fine for the rows allowed, refused before simulating: the run lasts at least until its last
+ * arrival, sampled every interval on every GPU (the engine counts the rest as it goes).
+ */
+function checkTimelineRows(
+  jobs: ClusterJob[],
+  gpus: number,
+  scenario: Scenario,
+  maxRows: number,
+  file: string,
+): void {
+  const interval = scenario.output.timeline_interval_s;
+  if (interval === undefined || !scenario.output.timeline || jobs.length === 0) return;
+  const lastArrivalS = jobs.reduce((m, j) => Math.max(m, j.arrivalS), 0);
+  if (gpus * (Math.floor(lastArrivalS / interval) + 1) > maxRows)
+    throw new InputError(
+      file,
+      "output.timeline_interval_s",
+      `an interval that gives ${limitText("timeline_rows", maxRows)} (the last job arrives at ${lastArrivalS.toPrecision(3)} s, on ${gpus} GPU(s))`,
+      interval,
+    );
+}
+
 export function resolveScenario(scenario: Scenario, ctx: ResolveContext): ClusterInput {
   const { file } = ctx;
   const { nodes } = scenario.hardware;
@@ -114,6 +137,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     horizonS: limits.horizon_s,
   });
   checkPercentages(jobs, scenario, file);
+  checkTimelineRows(jobs, gpus.length, scenario, limits.timeline_rows, file);
   const ids = new Set<string>();
   for (const j of jobs) if (j.workload !== undefined) ids.add(j.workload);
   const sharingFrom = set.transfers?.find((x) => x.path.startsWith("sharing."))?.from;
