@@ -15,6 +15,7 @@ import { intoFolder } from "../../io/write-folder.ts";
 import { InputError } from "../../sim/input-error.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
 import {
+  checkPaths,
   expandGrid,
   parseShard,
   parseSweep,
@@ -118,6 +119,7 @@ async function sweep(
   const baseFile = resolve(dirname(gridFile), grid.base);
   const baseText = readInputFile(baseFile, "base scenario");
   const name = grid.name ?? basename(gridFile, extname(gridFile));
+  checkPaths(grid, gridText, gridFile, baseText, baseFile);
   const all = expandGrid(grid);
   const points = shard === undefined ? all : shardPoints(all, shard);
   const out = options.out ?? join("results", shard ? `${name}-shard-${shard.index}-of-${shard.count}` : name);

@@ -5,7 +5,8 @@ import { Scenario } from "./schema.ts";
 import { parseYaml } from "./yaml.ts";
 import { firstIssue, issueToInputError } from "./zod-issue.ts";
 
-function lineOf(doc: Document, lines: LineCounter, path: PathKey[]): string {
+/** " (line N)" of the node at `path` in a parsed YAML file, or of its nearest ancestor there; "" if none. */
+export function lineOf(doc: Document, lines: LineCounter, path: PathKey[]): string {
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n) as (string | number)[], true);
     if (isNode(node) && node.range) return ` (line ${lines.linePos(node.range[0]).line})`;

@@ -17,6 +17,8 @@ import { isMap } from "yaml";
 import { z } from "zod";
 import { InputError } from "../../input-error.ts";
 import { LIMITS, limitText } from "../scenario/limits.ts";
+import { parsePath, type PathKey } from "../scenario/field-path.ts";
+import { lineOf, parseScenario } from "../scenario/parse.ts";
 import { ScenarioName } from "../scenario/schema.ts";
 import { parseYaml } from "../scenario/yaml.ts";
 import { issueToInputError } from "../scenario/zod-issue.ts";
@@ -131,4 +133,53 @@ export function parseShard(text: string): { index: number; count: number } {
 /** Points of shard I of N: every N-th point starting at the (I-1)-th, so shards get similar mixes. */
 export function shardPoints(points: SweepPoint[], shard: { index: number; count: number }): SweepPoint[] {
   return points.filter((p) => p.index % shard.count === shard.index - 1);
+}
+
+/** Whether `at` is a strict ancestor of `keys` (any index stands for any other: setting [9] pads a list with nulls). */
+const isAncestor = (at: PathKey[], keys: PathKey[]) =>
+  at.length < keys.length &&
+  at.every((k, j) => k === keys[j] || (typeof k === "number" && typeof keys[j] === "number"));
+
+/**
+ * The sweep's field paths checked on its first point before any point runs: a path the base scenario has no field
+ * for (setting it fails, or the scenario then fails at the path's parent) is the sweep file's mistake, named by its
+ * axis and line; a bad value fails at the field itself, and the base's other mistakes elsewhere: those stay the
+ * points' to report (a base may leave out what every point sets).
+ */
+export function checkPaths(
+  sweep: SweepFile,
+  sweepText: string,
+  sweepFile: string,
+  baseText: string,
+  baseFile: string,
+): void {
+  const firstValues = sweep.axes.map((a) => ({ ...a, values: [a.values[0]] })) as SweepFile["axes"];
+  const first = expandGrid({ ...sweep, axes: firstValues })[0];
+  const wrongPath = (path: string, why: string) => {
+    const i = sweep.axes.findIndex((a) => ("path" in a ? a.path === path : a.values.some((v) => path in v)));
+    const field = "path" in sweep.axes[i] ? `axes[${i}].path` : `axes[${i}].values`;
+    const { doc, lines } = parseYaml(sweepText, sweepFile);
+    return new InputError(
+      sweepFile,
+      field + lineOf(doc, lines, parsePath(field)!),
+      `a field path of the base scenario ${baseFile} (there: ${why})`,
+      path,
+    );
+  };
+  let text: string;
+  try {
+    text = pointScenario(baseText, baseFile, first);
+  } catch (error) {
+    // Setting failed: the path runs through a plain value or past a list's end.
+    if (error instanceof InputError) throw wrongPath(error.field, error.expected);
+    throw error;
+  }
+  try {
+    parseScenario(text, baseFile);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const at = parsePath(error.field.replace(/ \(line \d+\)$/, ""));
+    const bad = at && first.sets.find(([path]) => isAncestor(at, pathKeys(path)));
+    if (bad) throw wrongPath(bad[0], error.expected);
+  }
 }

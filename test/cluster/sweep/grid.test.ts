@@ -1,6 +1,8 @@
 import test from "ava";
 import { parse } from "yaml";
+import { readFileSync } from "node:fs";
 import {
+  checkPaths,
   expandGrid,
   parseShard,
   parseSweep,
@@ -98,4 +100,27 @@ test("axis paths name fields, and one the base scenario has no room for is bad i
     error?.message,
     "b.yaml: name.first: expected a field the sweep can set in the base scenario (point p0000), got 1",
   );
+});
+
+test("an axis path the base scenario has no field for is the sweep file's mistake, named by its axis and line", (t) => {
+  const base = readFileSync("scenarios/sweeps/mixed-stream.yaml", "utf8");
+  const check = (axes: string) => {
+    const text = `base: mixed-stream.yaml\naxes:\n  - path: seed\n    values: [1, 2]\n${axes}`;
+    return () => checkPaths(parseSweep(text, "grid.yaml"), text, "grid.yaml", base, "mixed-stream.yaml");
+  };
+  t.is(
+    t.throws(check("  - path: nosuch.field\n    values: [1]\n"))?.message,
+    'grid.yaml: axes[1].path (line 5): expected a field path of the base scenario mixed-stream.yaml (there: a known field (see docs/scenarios.md)), got "nosuch.field"',
+  );
+  t.regex(
+    t.throws(check("  - path: jobs.generate.count.x\n    values: [1]\n"))?.message ?? "",
+    /^grid\.yaml: axes\[1\]\.path \(line 5\): expected a field path of the base scenario mixed-stream\.yaml \(there: .+\), got "jobs\.generate\.count\.x"$/,
+  );
+  t.regex(
+    t.throws(check("  - name: two\n    values: [{ seed: 3, hardware.gpus.7.count: 2 }]\n"))?.message ?? "",
+    /^grid\.yaml: axes\[1\]\.values \(line 6\): expected a field path of the base scenario mixed-stream\.yaml \(there: .+\), got "hardware\.gpus\.7\.count"$/,
+  );
+  // A bad value at a real field, and every path the base has, are left to the points (which name the value).
+  t.notThrows(check("  - path: jobs.generate.arrivals.poisson.rate_per_hour\n    values: [-5]\n"));
+  t.notThrows(check("  - path: scheduler.policy\n    values: [mps-pack]\n"));
 });
