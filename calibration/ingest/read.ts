@@ -11,6 +11,8 @@ export function readTable(path: string): Table {
   } catch {
     throw new InputError(path, "", "a readable Arrow IPC file");
   }
+  // Arrow reads no bytes as a table without columns: say what is wrong with the file, not that a column is missing.
+  if (bytes.length === 0) throw new InputError(path, "", "a whole Arrow IPC file", "an empty file");
   try {
     return tableFromIPC(bytes);
   } catch {

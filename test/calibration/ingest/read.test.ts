@@ -18,3 +18,10 @@ test("a file that is not Arrow is bad input", (t) => {
     message: /runs\.arrow: expected a whole Arrow IPC file, got "one cut off, or not Arrow"/,
   });
 });
+
+test("an empty file is bad input saying so, not a table without columns", (t) => {
+  const file = join(scratch(), "runs.arrow");
+  writeFileSync(file, "");
+  const error = t.throws(() => readTable(file), { instanceOf: InputError });
+  t.is(error?.message, `${file}: expected a whole Arrow IPC file, got "an empty file"`);
+});
