@@ -21,7 +21,7 @@ import {
   type Stranded,
 } from "../../sim/hardware/index.ts";
 import { InputError } from "../../sim/input-error.ts";
-import { EXIT_FAILURE, UsageError } from "../exit.ts";
+import { EXIT_FAILURE } from "../exit.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 
@@ -130,12 +130,10 @@ function layouts(options: LayoutsOptions): void {
 function check(profiles: string[], options: { gpu: string; json?: boolean }): void {
   const spec = migGpu(options.gpu);
   const requests = profiles.map(parseRequest);
+  // An unknown profile is bad input (exit 2) with the valid ones listed; a known one that cannot be built, exit 1.
+  for (const r of requests) migProfile(spec, r.profile, { file: "command line", field: "PROFILE" });
   const result = checkGeometry(spec, requests);
-  if (!result.valid) {
-    const unknown = result.problems.find((p) => p.kind === "unknown-profile");
-    if (unknown) throw new UsageError(unknown.message);
-    process.exitCode = EXIT_FAILURE;
-  }
+  if (!result.valid) process.exitCode = EXIT_FAILURE;
   const rows = result.valid
     ? result.placements.map((p) => ({ ...describe(spec, p.layout), stranded: p.stranded }))
     : [];

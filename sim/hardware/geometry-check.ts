@@ -2,7 +2,7 @@
  * Check a requested MIG geometry (profiles, optionally pinned to start positions): every way to place it, the
  * capacity each way strands, or every reason it cannot be built.
  */
-import { InputError } from "../input-error.ts";
+import { InputError, quote } from "../input-error.ts";
 import { placementSpace } from "./enumerate.ts";
 import { findProfile, profileList } from "./names.ts";
 import { add, canAdd, candidate, EMPTY_TALLY, layoutKey, tallyOf, type Tally } from "./tally.ts";
@@ -57,7 +57,8 @@ export function parseRequest(text: string): GeometryRequest {
       text,
     );
   }
-  const profile = /^\d+$/.test(name) ? Number(name) : name;
+  // Ids are small numbers: a longer run of digits stays text, quoted as typed (Number would round it).
+  const profile = /^\d{1,3}$/.test(name) ? Number(name) : name;
   return start === undefined ? { profile } : { profile, start };
 }
 
@@ -74,7 +75,7 @@ export function checkGeometry(
     const profile = findProfile(spec, r.profile);
     if (profile) resolved.push({ profile, start: r.start });
     else {
-      const message = `${JSON.stringify(r.profile)} is not a MIG profile of ${spec.name}; valid: ${profileList(spec)}`;
+      const message = `${quote(r.profile)} is not a MIG profile of ${spec.name}; valid: ${profileList(spec)}`;
       problems.push({ kind: "unknown-profile", message });
     }
   }

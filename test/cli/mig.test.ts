@@ -58,9 +58,15 @@ test("unknown GPU or profile names exit 2 with the list of valid names", (t) => 
   t.is(profile.status, 2);
   t.regex(
     profile.stderr,
-    /"3g\.20gb" is not a MIG profile of H200-141GB; valid: 1g\.18gb \(id 19\), .*7g\.141gb \(id 0\)/,
+    /^colloc: command line: PROFILE: expected a MIG profile of H200-141GB, one of 1g\.18gb \(id 19\), .*7g\.141gb \(id 0\), got "3g\.20gb"\n$/,
   );
   t.is(profile.stdout, "");
+  // Digits past an id's length are quoted as typed, and a huge argument is cut, not echoed whole.
+  const digits = collocSync("mig", "check", "--gpu", "h200", "9999999999999999999");
+  t.regex(digits.stderr, /, got "9999999999999999999"\n$/);
+  const huge = collocSync("mig", "check", "--gpu", "h200", "x".repeat(100_000));
+  t.is(huge.status, 2);
+  t.true(huge.stderr.length < 400, `${huge.stderr.length} characters`);
 });
 
 test("a GPU without MIG (the openb trace's T4) exits 2 naming the GPUs that have it", (t) => {
