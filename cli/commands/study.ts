@@ -5,7 +5,7 @@
 import type { Command } from "commander";
 import { STUDY_GPUS, type StudyGpu } from "../../scenarios/study-matrix.ts";
 import { gpu } from "../../sim/hardware/index.ts";
-import { UsageError } from "../exit.ts";
+import { InputError } from "../../sim/input-error.ts";
 import { studyFindings } from "../../study/findings.ts";
 import { formatFindings, formatStudyTable } from "../study-format.ts";
 import { runStudy } from "../../study/run-study.ts";
@@ -14,10 +14,16 @@ import type { Register } from "./index.ts";
 
 const NAMES = Object.keys(STUDY_GPUS) as StudyGpu[];
 
+/** The study GPU `name` reads as (any spelling the catalog takes); the message lists only the study's GPUs. */
 function studyGpu(name: string): StudyGpu {
-  const canonical = gpu(name, { file: "command line", field: "--gpu" }).name;
-  if (!(canonical in STUDY_GPUS))
-    throw new UsageError(`--gpu: expected one of ${NAMES.join(", ")}, got "${name}"`);
+  let canonical: string | undefined;
+  try {
+    canonical = gpu(name).name;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+  }
+  if (canonical === undefined || !(canonical in STUDY_GPUS))
+    throw new InputError("command line", "--gpu", `a GPU of the study, one of ${NAMES.join(", ")}`, name);
   return canonical as StudyGpu;
 }
 

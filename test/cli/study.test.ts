@@ -1,5 +1,6 @@
 import test from "ava";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 test("colloc study refuses a GPU the study has no scenarios for", (t) => {
   const cli = spawnSync(process.execPath, ["--import", "tsx", "cli/main.ts", "study", "--gpu", "V100"], {
@@ -8,7 +9,7 @@ test("colloc study refuses a GPU the study has no scenarios for", (t) => {
   t.is(cli.status, 2);
   t.regex(
     cli.stderr,
-    /^colloc: command line: --gpu: expected a GPU name, one of A100-SXM4-40GB, .*got "V100"\n$/,
+    /^colloc: command line: --gpu: expected a GPU of the study, one of A100-SXM4-40GB, H200-141GB, got "V100"\n$/,
   );
 });
 
@@ -30,4 +31,21 @@ test("colloc study --json prints the same bytes every time: the table rows and t
   // Experiments 33-36: 3 workloads x 4 instance counts = 12 rows each; experiment 37: 14 mixes.
   t.is(results[0].rows.length, 4 * 12 + 14);
   t.is(results[0].findings.length, 7);
+});
+
+test("the README's worked example is an excerpt of what `npm start` prints, line for line", (t) => {
+  const readme = readFileSync("README.md", "utf8");
+  const section = readme.split("\n## A worked example\n")[1];
+  const excerpt = section
+    .split("```\n")[1]
+    .split("\n")
+    .filter((line) => line.trim() !== "" && line !== "...");
+  const cli = spawnSync(process.execPath, ["--import", "tsx", "cli/main.ts", "study"], { encoding: "utf8" });
+  t.is(cli.status, 0, cli.stderr);
+  const printed = new Set(cli.stdout.split("\n"));
+  t.true(excerpt.length > 20, `${excerpt.length} lines`);
+  t.deepEqual(
+    excerpt.filter((line) => !printed.has(line)),
+    [],
+  );
 });
