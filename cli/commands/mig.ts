@@ -81,7 +81,7 @@ function selectionOf(
   spec: GpuSpec,
   options: { mediaExtensions?: boolean; profiles?: string },
 ): ProfileSelection {
-  if (!options.profiles) return { mediaExtensions: options.mediaExtensions };
+  if (options.profiles === undefined) return { mediaExtensions: options.mediaExtensions };
   const at = { file: "command line", field: "--profiles" };
   return { profileIds: options.profiles.split(",").map((name) => migProfile(spec, name, at).id) };
 }

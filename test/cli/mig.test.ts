@@ -61,6 +61,10 @@ test("unknown GPU or profile names exit 2 with the list of valid names", (t) => 
     /^colloc: command line: PROFILE: expected a MIG profile of H200-141GB, one of 1g\.18gb \(id 19\), .*7g\.141gb \(id 0\), got "3g\.20gb"\n$/,
   );
   t.is(profile.stdout, "");
+  // An empty --profiles is no list, not "no filter".
+  const empty = collocSync("mig", "layouts", "--gpu", "h200", "--profiles", "");
+  t.is(empty.status, 2);
+  t.regex(empty.stderr, /--profiles: expected a MIG profile of H200-141GB, one of .*, got ""\n$/);
   // Digits past an id's length are quoted as typed, and a huge argument is cut, not echoed whole.
   const digits = collocSync("mig", "check", "--gpu", "h200", "9999999999999999999");
   t.regex(digits.stderr, /, got "9999999999999999999"\n$/);

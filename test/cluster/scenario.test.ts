@@ -201,6 +201,16 @@ const BAD: [string, string, RegExp][] = [
     /workloads\.huge\.memory_gb \(line \d+\): expected a number <= 1000000, got 1e\+308$/,
   ],
   [
+    "a step time scaled to nothing",
+    `${HEAD}${ONE_GPU}workloads: { fast: { extends: resnet26-c10-b128, step_time_scale: 1e-300 } }\njobs: { list: [{ arrival_s: 0, workload: fast, iterations: 1 }] }`,
+    /workloads\.fast\.step_time_scale \(line \d+\): expected a number >= 0\.001, got 1e-300$/,
+  ],
+  [
+    "a job id longer than any table should print",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ id: ${"j".repeat(201)}, arrival_s: 0, workload: resnet26-c10-b128, iterations: 1 }] }`,
+    /jobs\.list\[0\]\.id \(line \d+\): expected at most 200 characters, got "jjj+…$/,
+  ],
+  [
     "a job bigger than any instance of a fixed MIG layout",
     `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: mig, layout: [1g.18gb] } }] }\nworkloads: { big: { extends: resnet26-c10-b128, memory_gb: 40 } }\njobs: { list: [{ arrival_s: 0, workload: big, iterations: 1 }] }`,
     /jobs\.list\[0\]\.workload \(line \d+\): expected a workload that fits one GPU of the scenario \(at most 1\d\.\d GiB per job/,

@@ -9,6 +9,8 @@ import { LIMITS, type LimitName } from "./limits.ts";
 
 const positive = z.number().positive();
 const name = z.string().min(1);
+/** A job id: printed in tables and messages and written in every output row, so of a printable length. */
+export const JobId = z.string().min(1).max(200);
 
 /**
  * A scenario's (or sweep's) name: it names the results folder, so it is a name and never a path, and it is
@@ -61,7 +63,7 @@ const Exclusive = z.strictObject({ mode: z.literal("exclusive") });
 const Naive = z.strictObject({ mode: z.literal("naive") });
 const Mps = z.strictObject({
   mode: z.literal("mps"),
-  percentages: z.record(name, z.number().gt(0).lte(100)).optional(),
+  percentages: z.record(JobId, z.number().gt(0).lte(100)).optional(),
   default_percentage: z.number().gt(0).lte(100).default(100),
   memory_limit_gb: positive.optional(),
   max_clients: z.int().min(1).max(60).default(48),
@@ -107,7 +109,8 @@ export const CustomWorkload = z.strictObject({
   model: name.optional(),
   batch: z.int().min(1).optional(),
   images_per_epoch: z.int().min(1).optional(),
-  step_time_scale: positive.optional(),
+  // Beyond a thousandfold a step is no longer the model's (and near 0 a job trains in no time at all).
+  step_time_scale: z.number().min(0.001).max(1000).optional(),
   busy_fraction: z.number().gt(0).lte(1).optional(),
   // A million GiB is beyond any GPU; more would overflow to Infinity bytes.
   memory_gb: positive.max(1e6).optional(),
@@ -119,7 +122,7 @@ export type CustomWorkload = z.infer<typeof CustomWorkload>;
 /** Amount of work: exactly one of iterations (training steps) or epochs. */
 export const ListedJob = oneOf(
   {
-    id: name.optional(),
+    id: JobId.optional(),
     arrival_s: z.number().nonnegative(),
     workload: name,
     // Whole steps; a huge count stays a number so the horizon check can say when the job would end.

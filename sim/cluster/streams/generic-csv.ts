@@ -6,12 +6,13 @@
  */
 import { z } from "zod";
 import { InputError } from "../../input-error.ts";
+import { JobId } from "../scenario/schema.ts";
 import { csvRows } from "./csv-rows.ts";
 import type { StreamJob, Work } from "./stream-job.ts";
 
 const positive = z.coerce.number().positive();
 const CsvJob = z.object({
-  id: z.string().min(1).optional(),
+  id: JobId.optional(),
   arrival_s: z.coerce.number().nonnegative(),
   workload: z.string().min(1),
   iterations: positive.optional(),
