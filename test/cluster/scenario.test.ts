@@ -221,6 +221,11 @@ const BAD: [string, string, RegExp][] = [
     /jobs\.list\[0\]\.gpus \(line \d+\): expected at most 2 GPUs \(the largest node\), got 4$/,
   ],
   [
+    "a whole number past what a number holds exactly, quoted as written",
+    `${HEAD}${ONE_GPU}jobs: { list: [{ arrival_s: 0, workload: resnet26-c10-b128, iterations: 9007199254740993 }] }`,
+    /^scenarios\/x\.yaml: line 9, column \d+: expected a whole number of at most 9007199254740991 in size \(.+\), got "9007199254740993"$/,
+  ],
+  [
     "two YAML documents",
     `${HEAD}${ONE_GPU}${LIST}---\nname: second\n`,
     /: line \d+, column 1: expected well-formed YAML \(one document: a `---` starts a second\)$/,

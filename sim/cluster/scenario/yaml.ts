@@ -3,7 +3,7 @@
  * well-formedness it refuses what would exhaust the process or the messages: nesting deeper than the parser's
  * stack allows, alias bombs (alias expansions are counted), and anchors that contain their own alias (a cycle).
  */
-import { LineCounter, parseDocument, type Document } from "yaml";
+import { LineCounter, parseDocument, visit, type Document } from "yaml";
 import { InputError } from "../../input-error.ts";
 import { formatPath, type PathKey } from "./field-path.ts";
 import { LIMITS, limitText } from "./limits.ts";
@@ -62,6 +62,24 @@ function cycleAt(value: unknown, path: PathKey[] = [], open = new Set<object>())
   return undefined;
 }
 
+/**
+ * The first whole number written with more digits than a number holds exactly (past 2^53): read, it would be another
+ * number than the one written, and every message would quote that other one.
+ */
+function inexactInteger(doc: Document): { offset: number; text: string } | undefined {
+  let found: { offset: number; text: string } | undefined;
+  visit(doc, {
+    Scalar(_key, node) {
+      const text = node.source ?? "";
+      if (typeof node.value === "number" && !Number.isSafeInteger(node.value) && /^[-+]?\d+$/.test(text)) {
+        found = { offset: node.range?.[0] ?? 0, text };
+        return visit.BREAK;
+      }
+    },
+  });
+  return found;
+}
+
 export function parseYaml(text: string, file: string): ParsedYaml {
   const deep = nestingAt(text, LIMITS.yaml_depth.default);
   if (deep) throw new InputError(file, `line ${deep.line}`, `YAML nested ${limitText("yaml_depth")}`);
@@ -76,6 +94,16 @@ export function parseYaml(text: string, file: string): ParsedYaml {
         ? "one document: a `---` starts a second"
         : bad.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
     throw new InputError(file, at ? `line ${at.line}, column ${at.col}` : "", `well-formed YAML (${why})`);
+  }
+  const inexact = inexactInteger(doc);
+  if (inexact) {
+    const at = lines.linePos(inexact.offset);
+    throw new InputError(
+      file,
+      `line ${at.line}, column ${at.col}`,
+      `a whole number of at most ${Number.MAX_SAFE_INTEGER} in size (larger ones are not held exactly; write 1e20 for an approximate one)`,
+      inexact.text,
+    );
   }
   let value: unknown;
   try {
