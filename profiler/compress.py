@@ -16,7 +16,7 @@ def run_folders(paths: list[str]) -> list[Path]:
     for p in map(Path, paths):
         if (p / "manifest.json").is_file():
             found.append(p)
-        elif p.is_dir():
+        elif p.is_dir() and any(p.glob("*/manifest.json")):
             found.extend(sorted(m.parent for m in p.glob("*/manifest.json")))
         else:
             raise InputError(str(p), "", "a run folder (with manifest.json) or a folder of run folders")
@@ -28,7 +28,9 @@ def compress_runs(paths: list[str]) -> tuple[int, int]:
     compressed = skipped = 0
     for folder in run_folders(paths):
         doc = read_manifest(folder)
-        if doc is None or doc.get("status") == "running":
+        if doc is None:
+            raise InputError(str(folder / "manifest.json"), "", "a run's manifest (a JSON object)")
+        if doc.get("status") == "running":
             skipped += 1
             continue
         compressed += gzip_streams(folder)

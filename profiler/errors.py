@@ -13,7 +13,8 @@ class InputError(Exception):
     def __init__(self, file: str, field: str, expected: str, got: object = None):
         self.file, self.field, self.expected, self.got = file, field, expected, got
         got_text = "" if got is None else f", got {_SHOWN.repr(got)}"
-        super().__init__(f"{file}: {field}: expected {expected}{got_text}")
+        where = f"{file}: {field}" if field else file
+        super().__init__(f"{where}: expected {expected}{got_text}")
 
 
 def bounded_number(value: object, file: str, field: str, expected: str, low: float, high: float, low_open: bool = False) -> float:

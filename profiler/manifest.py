@@ -23,10 +23,12 @@ def write_json_atomic(path: Path, doc: dict) -> None:
 
 
 def read_manifest(run_dir: Path) -> dict | None:
+    """The run's manifest, or None when it is missing, unreadable or not a JSON object (then no run of ours)."""
     try:
-        return json.loads((Path(run_dir) / "manifest.json").read_text())
+        doc = json.loads((Path(run_dir) / "manifest.json").read_text())
     except (OSError, ValueError):
         return None
+    return doc if isinstance(doc, dict) else None
 
 
 def is_complete(run_dir: Path) -> bool:

@@ -48,7 +48,22 @@ def test_compress_gzips_finished_runs_and_leaves_a_running_one(tmp_path):
         assert (running / f"{stream}.jsonl").exists() and not (running / f"{stream}.jsonl.gz").exists()
 
 
-def test_compress_of_a_missing_folder_is_bad_input(tmp_path):
+def test_compress_of_a_missing_folder_or_one_without_runs_is_bad_input(tmp_path):
+    expected = "expected a run folder (with manifest.json) or a folder of run folders"
     res = profiler("compress", str(tmp_path / "nowhere"))
     assert res.returncode == 2
-    assert res.stderr.strip() == f"error: {tmp_path / 'nowhere'}: : expected a run folder (with manifest.json) or a folder of run folders"
+    assert res.stderr.strip() == f"error: {tmp_path / 'nowhere'}: {expected}"
+    (tmp_path / "empty").mkdir()
+    res = profiler("compress", str(tmp_path / "empty"))
+    assert (res.returncode, res.stderr.strip()) == (2, f"error: {tmp_path / 'empty'}: {expected}")
+
+
+def test_a_manifest_that_is_not_a_json_object_is_named_not_taken_for_a_running_run(tmp_path):
+    run = tmp_path / "runs" / "odd"
+    shutil.copytree(FIXTURES / "example-run", run)
+    for text in ("[1]", "{not json"):
+        (run / "manifest.json").write_text(text)
+        res = profiler("compress", str(tmp_path / "runs"))
+        assert res.returncode == 2, res.stdout
+        assert res.stderr.strip() == f"error: {run / 'manifest.json'}: expected a run's manifest (a JSON object)"
+        assert (run / "kernels.jsonl").exists()

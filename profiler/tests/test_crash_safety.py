@@ -87,3 +87,13 @@ def test_after_a_sigkilled_mps_coordinator_the_next_start_stops_its_daemon_and_m
     assert json.loads((run / "manifest.json").read_text())["status"] == "partial"
     assert json.loads((tmp_path / "mps__fake-small/manifest.json").read_text())["status"] == "complete"
     assert stale not in fake_daemons(control) and fake_daemons(control) == []
+
+
+def test_a_folder_whose_manifest_is_not_a_json_object_is_no_run_and_stops_nothing(tmp_path, fake_env):
+    odd = tmp_path / "old-run"
+    odd.mkdir()
+    (odd / "manifest.json").write_text("[1]")
+    res = fake("run", "--mode", "exclusive", "--workloads", "fake-small", *FAST, out=tmp_path, env=fake_env)
+    assert res.returncode == 0, res.stderr
+    assert (odd / "manifest.json").read_text() == "[1]"
+    assert json.loads((tmp_path / "exclusive__fake-small" / "manifest.json").read_text())["status"] == "complete"
