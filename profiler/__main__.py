@@ -75,6 +75,7 @@ def cmd_characterize(args) -> int:
     from .spec_check import check_workloads
 
     spec = load_spec_file(args.spec)
+    settings = ch.spec_settings(args.spec)  # the whole file is checked before any GPU or PyTorch work
     known = {**load_catalog(), **spec}
     ids = ch.selected(spec, known, args.workloads, args.spec)
     workloads = {w: known[w] for w in ids}
@@ -82,7 +83,7 @@ def cmd_characterize(args) -> int:
     environment = _environment()
     gpu = environment["gpu"]
     caps, why = ch.sm_caps(gpu["name"], gpu["sm_count"])
-    experiments = ch.measurement_plan(ids, caps, spec, args.spec, ch.spec_settings(args.spec))
+    experiments = ch.measurement_plan(ids, caps, spec, args.spec, settings)
     check(experiments, environment, args.spec)
     out = Path(args.out)
     print(f"characterize {', '.join(ids)} on {gpu['name']} ({gpu['sm_count']} SMs): SM caps {', '.join(map(str, caps))} ({why})")

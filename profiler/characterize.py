@@ -53,7 +53,10 @@ def spec_settings(path: str) -> dict:
     loader), which override characterize's own timing for every run; OWN_SETTINGS stay characterize's."""
     doc = read_yaml(path, "a readable YAML spec file")  # load_spec_file read it already: a mapping with workloads
     given = {} if doc.get("settings") is None else parse_settings(doc["settings"], path, "settings")
-    return {k: v for k, v in given.items() if k not in OWN_SETTINGS}
+    for key in OWN_SETTINGS:
+        if key in given:
+            raise InputError(path, f"settings.{key}", f"a setting characterize does not choose itself (not {', '.join(OWN_SETTINGS)})", given[key])
+    return given
 
 
 def measurement_plan(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .errors import InputError, bounded_number
 from .experiment import MAX_PROCESSES, MEASURES, MODES, STARTS, Experiment, ProcSpec, Settings, run_id
 from .stepper import LOOPS
-from .workloads import Workload, load_catalog, parse_workloads, resolve
+from .workloads import Workload, add_workloads, load_catalog, parse_workloads, resolve
 from .yaml_file import read_yaml
 
 SETTING_TYPES = {
@@ -37,6 +37,11 @@ GROUP_KEYS = {
     "settings",
     "tag",
 }
+
+
+# A run takes tens of seconds of GPU time: a plan past these is a slip, and listing it alone would take minutes.
+MAX_REPEATS = 100
+MAX_GROUP_RUNS = 10_000
 
 
 def _settings(raw: object, file: str, where: str, base: Settings) -> Settings:
@@ -138,6 +143,8 @@ def _expand_group(group: object, index: int, known: dict[str, Workload], file: s
     sets = _process_sets(group, known, file, where)
     repeats = group.get("repeats", 1)
     _positive_ints([repeats], file, f"{where}.repeats")
+    if repeats > MAX_REPEATS:
+        raise InputError(file, f"{where}.repeats", f"at most {MAX_REPEATS} repeats", repeats)
     validation = group.get("validation", False)
     if not isinstance(validation, bool):
         raise InputError(file, f"{where}.validation", "true or false", validation)
@@ -146,6 +153,10 @@ def _expand_group(group: object, index: int, known: dict[str, Workload], file: s
     tag = group.get("tag")
     if tag is not None and not (isinstance(tag, str) and tag.isidentifier()):
         raise InputError(file, f"{where}.tag", "a short label of letters, digits and _", tag)
+    caps = group.get("sm_limits")
+    runs = len(modes) * len(sets) * repeats * (len(caps) if isinstance(caps, list) and caps else 1)
+    if runs > MAX_GROUP_RUNS:
+        raise InputError(file, where, f"a group of at most {MAX_GROUP_RUNS} runs (modes x mixes x SM limits x repeats)", runs)
     out = []
     for mode in modes:
         partitioned = mode in ("mps-partitioned", "green")
@@ -195,7 +206,7 @@ def expand_plan(
         raise InputError(path, "(top level)", "a mapping with `groups`", doc)
     known = {**load_catalog(), **(custom or {})}
     if "workloads" in doc:
-        known = {**known, **parse_workloads(doc["workloads"], path)}
+        known = add_workloads(known, parse_workloads(doc["workloads"], path), path)
     base = _settings(doc.get("settings"), path, "settings", Settings())
     groups = doc.get("groups")
     if not isinstance(groups, list) or not groups:

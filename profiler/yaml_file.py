@@ -12,6 +12,30 @@ from .errors import InputError
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
 
+class _DuplicateKey(Exception):
+    def __init__(self, key: object, line: int):
+        super().__init__(key)
+        self.key, self.line = key, line
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing a key given twice in one mapping (it would keep the last one silently)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                if key in seen:
+                    raise _DuplicateKey(key, key_node.start_mark.line + 1)
+                seen.add(key)
+            except TypeError:  # an unhashable key: the loader itself refuses it
+                pass
+        return super().construct_mapping(node, deep)
+
+
 def read_yaml(path: str, what: str) -> object:
     """The YAML document at `path`, or an InputError naming the file and why (`what`: "a YAML plan file", say)."""
     p = Path(path)
@@ -28,7 +52,7 @@ def read_yaml(path: str, what: str) -> object:
     if b"\0" in data:
         raise InputError(path, "(file)", expected, "binary, not text")
     try:
-        return yaml.safe_load(data.decode("utf-8"))
+        return yaml.load(data.decode("utf-8"), Loader=_UniqueKeyLoader)  # noqa: S506 (a SafeLoader)
     except UnicodeDecodeError:
         raise InputError(path, "(file)", expected, "not UTF-8 text") from None
     except yaml.YAMLError as err:
@@ -36,5 +60,7 @@ def read_yaml(path: str, what: str) -> object:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else "(file)"
         raise InputError(path, where, f"well-formed YAML ({problem})") from None
+    except _DuplicateKey as dup:
+        raise InputError(path, f"line {dup.line}", "each key once in a mapping", dup.key) from None
     except RecursionError:
         raise InputError(path, "(file)", "YAML nested at most a few hundred levels deep") from None

@@ -133,3 +133,35 @@ def test_bad_replay_scenarios(tmp_path, fake_env, body, fragment):
     scenario.write_text(f"name: bad\nseed: 1\nhardware: {{ gpus: [{{ gpu: H200-141GB, count: 1, sharing: {{ mode: naive }} }}] }}\n{body}\n")
     res = fake("replay", str(scenario), out=tmp_path / "runs", env=fake_env)
     assert_refused(res, tmp_path, f"{scenario}: {fragment}")
+
+
+GOOD = "{model: resnet18, classes: 10, batch: 32, input: [3, 32, 32], images_per_epoch: 100}"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (f"workloads:\n  a1: {GOOD}\n  a1: {GOOD}\n", "line 3: expected each key once in a mapping, got 'a1'"),
+        (f"workloads:\n  1: {GOOD}\n", 'workloads.1: expected an id that is text (quote a number: "1"), got 1'),
+        (f"workloads:\n  a1: {GOOD}\nsetings: {{}}\n", "setings: expected a top-level key of a spec file (workloads, settings, groups)"),
+        (
+            "workloads:\n  resnet50-i64-b128: {model: vit_small_patch16_224, classes: 10, batch: 32, input: [3, 32, 32], images_per_epoch: 100}\n",
+            "workloads.resnet50-i64-b128: expected an id of its own (resnet50-i64-b128 is already defined, as another workload)",
+        ),
+        (f"workloads:\n  a1: {GOOD.replace('batch: 32', 'batch: 1000000000')}\n", "workloads.a1.batch: expected a whole number from 1 to 65536"),
+        (f"workloads:\n  a1: {GOOD.replace('resnet18', 'x' * 201)}\n", "workloads.a1.model: expected a string of 1 to 200 characters"),
+    ],
+)
+def test_a_spec_that_would_record_another_model_than_it_says_is_refused(tmp_path, text, message):
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(text)
+    res = profiler("workloads", "--spec", str(spec))
+    assert_refused(res, tmp_path, f"{spec}: {message}")
+
+
+def test_a_plan_past_its_bounds_is_refused_before_it_is_listed(tmp_path):
+    plan = tmp_path / "plan.yaml"
+    plan.write_text("groups:\n  - {modes: [exclusive], workloads: [resnet26-c10-b128], repeats: 100000000}\n")
+    assert_refused(profiler("plan", str(plan), "--list"), tmp_path, f"{plan}: groups[0].repeats: expected at most 100 repeats")
+    plan.write_text("groups:\n  - {modes: [mps-partitioned], workloads: all, sm_limits: " + str(list(range(1, 133))) + ", repeats: 100}\n")
+    assert_refused(profiler("plan", str(plan), "--list"), tmp_path, f"{plan}: groups[0]: expected a group of at most 10000 runs")

@@ -116,8 +116,18 @@ def test_a_spec_missing_a_field_stops_before_any_gpu_work(tmp_path, fake_env):
     spec = tmp_path / "spec.yaml"
     spec.write_text("workloads:\n  mine: { model: resnet50, classes: 10, input: [3, 32, 32], images_per_epoch: 100 }\n")
     res = profiler("characterize", "--spec", str(spec), "--out", str(tmp_path / "runs"), env=fake_env)
-    assert_refused(res, tmp_path, f"{spec}: workloads.mine.batch: expected a positive integer")
+    assert_refused(res, tmp_path, f"{spec}: workloads.mine.batch: expected a whole number from 1 to 65536")
 
+
+
+def test_a_spec_setting_characterize_chooses_itself_is_refused_not_dropped(tmp_path, fake_env):
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(
+        "workloads:\n  mine: { model: resnet50, classes: 10, batch: 8, input: [3, 32, 32], images_per_epoch: 100 }\n"
+        "settings: { trace_iters: 3 }\n"
+    )
+    res = profiler("characterize", "--spec", str(spec), "--out", str(tmp_path / "runs"), env=fake_env)
+    assert_refused(res, tmp_path, f"{spec}: settings.trace_iters: expected a setting characterize does not choose itself")
 
 def fake_timm(monkeypatch, estimate_bytes: int) -> None:
     """timm and torch as check-spec sees them, without either installed: two model names and a memory estimate."""
