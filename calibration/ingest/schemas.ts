@@ -61,6 +61,16 @@ function describe(error: ErrorObject): Violation {
       const types = String(p.type).replaceAll(",", " or ");
       return { field: path, expected: `${/^[aeiou]/.test(types) ? "an" : "a"} ${types}`, got: error.data };
     }
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      // ajv's "must be >= 0" as the other messages read: "a number >= 0".
+      return {
+        field: path,
+        expected: `a number ${String(p.comparison)} ${String(p.limit)}`,
+        got: error.data,
+      };
     default:
       return { field: path, expected: `a value that ${error.message}`, got: error.data };
   }

@@ -61,6 +61,27 @@ test("a record that breaks its schema marks the run corrupt, naming file, line a
   );
 });
 
+test("a value no GPU or step can have (a step of 1e300 s, negative power, over 100 % busy) marks the run corrupt at ingest", (t) => {
+  const folder = copyRun("solo-resnet26-r1");
+  appendFileSync(
+    join(folder, "steps.jsonl"),
+    '{"proc": 0, "step": 6, "t_end": 1.0, "dt_s": 1e300, "phase": "measure"}\n',
+  );
+  const sample = (util: number, power: number) =>
+    `{"t": 1764400009.0, "util_gpu": ${util}, "util_mem": 10, "mem_used_bytes": 1, "power_w": ${power}, "sm_clock_mhz": 1980.0}\n`;
+  appendFileSync(join(folder, "samples.jsonl"), sample(50, -300) + sample(150, 300));
+  const run = readRun(folder);
+  t.is(run.status, "corrupt");
+  t.deepEqual(
+    run.issues.map((i) => issueError(i, true).message),
+    [
+      "steps.jsonl:7: dt_s: expected a number <= 86400, got 1e+300",
+      "samples.jsonl:6: power_w: expected a number >= 0, got -300",
+      "samples.jsonl:7: util_gpu: expected a number <= 100, got 150",
+    ],
+  );
+});
+
 test("a record about a process the manifest does not list is invalid", (t) => {
   const folder = copyRun("solo-resnet26-r1");
   appendFileSync(
