@@ -3,7 +3,7 @@ import { tableToIPC } from "apache-arrow";
 import { join } from "node:path";
 import { InputError } from "../../sim/input-error.ts";
 import { toArrowTable } from "./arrow-table.ts";
-import { checkOneGpu } from "./gpu-check.ts";
+import { checkOneGpu, type OneGpu } from "./gpu-check.ts";
 import { issueError, type LineIssue } from "./jsonl.ts";
 import { readRun, type IngestStatus, type ParsedRun } from "./read-run.ts";
 import { runRows } from "./rows.ts";
@@ -19,6 +19,8 @@ export interface IngestOptions {
   onRun?: () => void;
   /** Largest run file read, MiB (limits.ts `ingest_mb`). */
   maxFileMb?: number;
+  /** Which GPU the runs are meant for, when mixed GPUs are refused. */
+  oneGpu?: OneGpu;
 }
 
 export interface RunReport {
@@ -64,7 +66,7 @@ export function ingestRuns(folders: readonly string[], options: IngestOptions = 
     return run;
   });
   checkUniqueIds(runs);
-  if (!options.allowMixedGpus) checkOneGpu(runs);
+  if (!options.allowMixedGpus) checkOneGpu(runs, options.oneGpu);
   const firstIssue = runs.flatMap((r) => r.issues)[0];
   if (options.strict && firstIssue) throw issueError(firstIssue);
 

@@ -55,8 +55,15 @@ export interface MeasuredFolders {
 }
 
 /** Ingest run folders in memory (same checks as `colloc ingest`) and read what each run measured. */
-export function measureFolders(folders: readonly string[], onRun?: () => void): MeasuredFolders {
-  const { rows, reports } = ingestRuns(folders, { onRun });
+export function measureFolders(
+  folders: readonly string[],
+  onRun?: () => void,
+  /** The calibration set's GPU (catalog name): of runs of several GPUs, one of another is named. */
+  gpu?: string,
+): MeasuredFolders {
+  const advice =
+    "validate compares a set with runs of one GPU; give the runs of each GPU to a set of that GPU";
+  const { rows, reports } = ingestRuns(folders, { onRun, oneGpu: { of: gpu, advice } });
   const folderById = new Map(reports.map((r) => [r.run_id, r.folder]));
   const folderOf = (id: string) => folderById.get(id) ?? id;
   // measuredRuns (calibration/measured.ts) reads a Dataset; the in-memory tables have the same rows.

@@ -200,7 +200,7 @@ export const registerValidate: Register = (program: Command) => {
     const mps = mpsModelOf(flags.mpsModel, () => resolveSetDir(flags.set));
     const folders = findRunFolders(flags.against);
     const bar = progress("validate", folders.length, flags);
-    const { measured, replays, folderOf } = measureFolders(folders, () => bar.tick());
+    const { measured, replays, folderOf } = measureFolders(folders, () => bar.tick(), set.gpu.name);
     bar.stop();
     const folds = flags.leaveModelsOut ? leaveModelsOutFolds(set, measured) : 0;
     const foldBar = progress("leave models out", folds, flags);

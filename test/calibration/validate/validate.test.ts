@@ -49,3 +49,18 @@ test("the output files: tables with one row per job and run, summary, chart spec
   t.regex(String(files.get("predicted-vs-measured.svg")), /^<svg/);
   t.is(JSON.parse(String(files.get("summary.json"))).kind, "validation");
 });
+
+test("of runs of two GPUs, the one not of the set's GPU is named, with what validate wants instead", (t) => {
+  const a100 = "test/fixtures/runs/a100/solo-resnet26-a100-r1";
+  const h200 = "test/fixtures/runs/h200/solo-resnet26-r1";
+  const named = (gpu: string) => t.throws(() => measureFolders([a100, h200], undefined, gpu))?.message ?? "";
+  t.regex(
+    named("H200-141GB"),
+    /^test\/fixtures\/runs\/a100\/solo-resnet26-a100-r1\/manifest\.json: gpu\.name: expected NVIDIA H200, the GPU of the 1 other run\(s\) \(validate compares a set with runs of one GPU; .+\), got "NVIDIA A100/,
+  );
+  t.regex(
+    named("A100-SXM4-40GB"),
+    /^test\/fixtures\/runs\/h200\/solo-resnet26-r1\/manifest\.json: gpu\.name: expected NVIDIA A100/,
+  );
+  t.notRegex(named("H200-141GB"), /--allow-mixed-gpus/);
+});
