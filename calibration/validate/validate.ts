@@ -4,9 +4,7 @@
  * models' units) and predict.ts (`predictRun(set, RunDescription) -> PredictedRun`, procs in input order).
  */
 import { tableToIPC } from "apache-arrow";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { InputError } from "../../sim/input-error.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import type { JobRow } from "../ingest/tables.ts";
 import { compareReplay, type CompletionComparison } from "./live-replay.ts";
@@ -15,6 +13,7 @@ import { REPORT_FILE } from "../../report/html.ts";
 import { renderSvg } from "../../report/svg.ts";
 import { toArrowTable } from "../ingest/arrow-table.ts";
 import { ingestRuns } from "../ingest/ingest.ts";
+import { readInputText } from "../ingest/read-file.ts";
 import { measuredRuns, type MeasuredRun } from "../measured.ts";
 import { predictRun } from "../predict.ts";
 import type { CalibrationSet } from "../set.ts";
@@ -109,12 +108,7 @@ export function validateReplays(
 }
 
 function readScenarioText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code;
-    throw new InputError(file, "", "the scenario a live replay ran (the profiler copies it there)", why);
-  }
+  return readInputText(file, "the scenario a live replay ran (the profiler copies it there)", "input_mb");
 }
 
 export function validateRuns(

@@ -2,7 +2,12 @@ import test from "ava";
 import { tableFromIPC } from "apache-arrow";
 import { findRunFolders } from "../../../calibration/ingest/discover.ts";
 import { loadCalibrationSet } from "../../../calibration/set.ts";
-import { measureFolders, validateRuns, validationFiles } from "../../../calibration/validate/validate.ts";
+import {
+  measureFolders,
+  validateReplays,
+  validateRuns,
+  validationFiles,
+} from "../../../calibration/validate/validate.ts";
 import { fakePredict } from "./fake-predict.ts";
 
 const set = loadCalibrationSet("test/fixtures/sets/h200");
@@ -63,4 +68,25 @@ test("of runs of two GPUs, the one not of the set's GPU is named, with what vali
     /^test\/fixtures\/runs\/h200\/solo-resnet26-r1\/manifest\.json: gpu\.name: expected NVIDIA A100/,
   );
   t.notRegex(named("H200-141GB"), /--allow-mixed-gpus/);
+});
+
+test("a live replay whose scenario copy is missing or a folder is bad input saying which, in words", (t) => {
+  const replay = (scenarioFile: string) => ({
+    runId: "replay-x",
+    sharing: "mps",
+    validation: true,
+    usable: true,
+    scenarioFile,
+    jobs: [],
+    firstStepEndS: new Map<string, number>(),
+  });
+  const why = (file: string) => t.throws(() => validateReplays(set, [replay(file)]))?.message ?? "";
+  t.regex(
+    why("no/such/scenario.yaml"),
+    /^no\/such\/scenario\.yaml: expected the scenario a live replay ran .+, got "not found \(ENOENT\)"$/,
+  );
+  t.regex(
+    why("test/fixtures"),
+    /^test\/fixtures: expected the scenario a live replay ran .+, got "a folder"$/,
+  );
 });
