@@ -87,6 +87,6 @@ test("a live replay whose scenario copy is missing or a folder is bad input sayi
   );
   t.regex(
     why("test/fixtures"),
-    /^test\/fixtures: expected the scenario a live replay ran .+, got "a folder"$/,
+    /^test\/fixtures: expected the scenario a live replay ran .+, got "a folder, not a regular file"$/,
   );
 });
