@@ -156,7 +156,9 @@ export function checkPaths(
   const firstValues = sweep.axes.map((a) => ({ ...a, values: [a.values[0]] })) as SweepFile["axes"];
   const first = expandGrid({ ...sweep, axes: firstValues })[0];
   const wrongPath = (path: string, why: string) => {
-    const i = sweep.axes.findIndex((a) => ("path" in a ? a.path === path : a.values.some((v) => Object.hasOwn(v, path))));
+    const i = sweep.axes.findIndex((a) =>
+      "path" in a ? a.path === path : a.values.some((v) => Object.hasOwn(v, path)),
+    );
     const field = "path" in sweep.axes[i] ? `axes[${i}].path` : `axes[${i}].values`;
     const { doc, lines } = parseYaml(sweepText, sweepFile);
     return new InputError(
