@@ -4,6 +4,7 @@ import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileWhole } from "../../io/write-file.ts";
 import { isReport, renderReport, REPORT_FILE } from "../../report/html.ts";
+import { errnoText } from "../../calibration/ingest/read-file.ts";
 import { InputError } from "../../sim/input-error.ts";
 import { readResults } from "../../report/results.ts";
 import type { Register } from "./index.ts";
@@ -28,9 +29,18 @@ function refuseStranger(out: string): void {
   if (!statSync(out, { throwIfNoEntry: false })?.isFile()) return;
   // The tag stands in the page's head: its first kilobytes tell, however large the file is.
   const head = Buffer.alloc(4096);
-  const fd = openSync(out, "r");
-  const n = readSync(fd, head, 0, head.length, 0);
-  closeSync(fd);
+  let n: number;
+  try {
+    const fd = openSync(out, "r");
+    try {
+      n = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    // A file it cannot read, it cannot tell from a report: left as it is.
+    throw new InputError(out, "", "a new file or an earlier report of colloc report", errnoText(error));
+  }
   if (!isReport(head.subarray(0, n).toString("utf8")))
     throw new InputError(out, "", "a new file or an earlier report of colloc report (it is another file)");
 }
