@@ -14,12 +14,10 @@ def run_folders(paths: list[str]) -> list[Path]:
     """Each path is a run folder (with manifest.json) or a folder of them."""
     found: list[Path] = []
     for p in map(Path, paths):
-        if (p / "manifest.json").is_file():
-            found.append(p)
-        elif p.is_dir() and any(p.glob("*/manifest.json")):
-            found.extend(sorted(m.parent for m in p.glob("*/manifest.json")))
-        else:
+        runs = [p] if (p / "manifest.json").is_file() else sorted(m.parent for m in p.glob("*/manifest.json"))
+        if not runs:
             raise InputError(str(p), "", "a run folder (with manifest.json) or a folder of run folders")
+        found.extend(runs)
     return found
 
 
