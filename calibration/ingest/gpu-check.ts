@@ -1,6 +1,6 @@
 /** One dataset, one GPU model: runs from different GPUs would mix calibrations, so they are refused by default. */
 import { join } from "node:path";
-import { gpu } from "../../sim/hardware/index.ts";
+import { findGpu } from "../../sim/hardware/index.ts";
 import { InputError } from "../../sim/input-error.ts";
 import type { ParsedRun } from "./read-run.ts";
 
@@ -13,13 +13,7 @@ export interface OneGpu {
 }
 
 /** A manifest's GPU (NVML's name) as the catalog names it, or as written when the catalog does not know it. */
-function catalogName(name: string): string {
-  try {
-    return gpu(name).name;
-  } catch {
-    return name;
-  }
-}
+const catalogName = (name: string): string => findGpu(name)?.name ?? name;
 
 /**
  * Throw for the first run whose GPU differs from the one the runs are meant for, else from the one most runs used

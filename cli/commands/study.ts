@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { STUDY_GPUS, type StudyGpu } from "../../scenarios/study-matrix.ts";
-import { gpu } from "../../sim/hardware/index.ts";
+import { findGpu } from "../../sim/hardware/index.ts";
 import { InputError } from "../../sim/input-error.ts";
 import { studyFindings } from "../../study/findings.ts";
 import { formatFindings, formatStudyTable } from "../study-format.ts";
@@ -16,12 +16,7 @@ const NAMES = Object.keys(STUDY_GPUS) as StudyGpu[];
 
 /** The study GPU `name` reads as (any spelling the catalog takes); the message lists only the study's GPUs. */
 function studyGpu(name: string): StudyGpu {
-  let canonical: string | undefined;
-  try {
-    canonical = gpu(name).name;
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-  }
+  const canonical = findGpu(name)?.name;
   if (canonical === undefined || !(canonical in STUDY_GPUS))
     throw new InputError("command line", "--gpu", `a GPU of the study, one of ${NAMES.join(", ")}`, name);
   return canonical as StudyGpu;

@@ -15,6 +15,7 @@ export type {
   ProfileSelection,
 } from "./types.ts";
 export {
+  findGpu,
   gpu,
   gpuModel,
   gpuNames,

@@ -34,9 +34,14 @@ export function gpus(): readonly GpuSpec[] {
   return CATALOG;
 }
 
-/** A GPU by canonical name or alias (case-insensitive; "NVIDIA " prefix, spaces and dashes ignored). */
+/** A GPU by canonical name or alias (case-insensitive; "NVIDIA " prefix, spaces and dashes ignored); undefined when unknown. */
+export function findGpu(name: string): GpuSpec | undefined {
+  return BY_NAME.get(normalize(name));
+}
+
+/** Like `findGpu`, but an unknown name throws an InputError listing the known ones. */
 export function gpu(name: string, at: NameSource = COMMAND_LINE): GpuSpec {
-  const found = BY_NAME.get(normalize(name));
+  const found = findGpu(name);
   if (found) return found;
   const placement = PLACEMENT_BY_NAME.get(normalize(name));
   const why = placement ? ` (${placement.name} is known for placement only: ${placement.placementOnly})` : "";
