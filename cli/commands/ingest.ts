@@ -29,6 +29,9 @@ function maxFileMb(text: string | undefined): number {
   return mb;
 }
 
+/** Line warnings printed per marked run; `--json` lists them all. */
+const WARNINGS_PER_RUN = 3;
+
 function summary(ingested: Ingested, out: string) {
   return {
     out,
@@ -75,10 +78,13 @@ export const registerIngest: Register = (program: Command) => {
       const result = summary(ingested, flags.out);
       // A marked run is data kept honest, not a failure: say so on stderr and carry on.
       const warn = (text: string) => process.stderr.write(terminalSafe(`colloc: warning: ${text}\n`));
-      for (const issue of result.issues) {
-        const fate =
-          issue.run_status === "corrupt" ? "corrupt, its rows left out" : "truncated, whole lines kept";
-        warn(`${issue.message} (run ${issue.run_id} marked ${fate})`);
+      for (const r of ingested.reports) {
+        const fate = r.status === "corrupt" ? "corrupt, its rows left out" : "truncated, whole lines kept";
+        // A run whose every line is bad would bury the others' warnings: its first few, then a count.
+        for (const issue of r.issues.slice(0, WARNINGS_PER_RUN))
+          warn(`${issueError(issue).message} (run ${r.run_id} marked ${fate})`);
+        const more = r.issues.length - WARNINGS_PER_RUN;
+        if (more > 0) warn(`run ${r.run_id}: ${more} more bad lines like these (--json lists every one)`);
       }
       for (const r of ingested.reports) for (const note of r.notes) warn(`run ${r.run_id}: ${note}`);
       if (flags.json) {

@@ -30,6 +30,24 @@ test("ingest writes one Arrow file per table and a JSON summary, warning about m
   );
 });
 
+test("a run whose every line is bad gets its first three warnings and a count; --json lists them all", (t) => {
+  const runs = scratch();
+  cpSync(join(H200, "solo-resnet26-r1"), join(runs, "r1"), { recursive: true });
+  const bad = Array.from({ length: 6 }, (_, step) => `{"proc": 0, "step": ${step}, "dt_s": -1}`);
+  writeFileSync(join(runs, "r1", "steps.jsonl"), `${bad.join("\n")}\n`);
+  const text = collocSync("ingest", runs, "--out", join(runs, "..", "tables"));
+  t.is(text.status, 0, text.stderr);
+  const warnings = text.stderr.trim().split("\n");
+  t.is(warnings.length, 4);
+  t.regex(warnings[2], /steps\.jsonl:3: .*\(run solo-resnet26-r1 marked corrupt, its rows left out\)$/);
+  t.is(
+    warnings[3],
+    "colloc: warning: run solo-resnet26-r1: 3 more bad lines like these (--json lists every one)",
+  );
+  const json = collocSync("ingest", runs, "--out", join(runs, "..", "tables"), "--json");
+  t.is(JSON.parse(json.stdout).issues.length, 6);
+});
+
 test("without --json it prints one line per run and where the tables went", (t) => {
   const out = join(scratch(), "tables");
   const run = collocSync("ingest", join(H200, "mps-mix-r1"), "--out", out);
