@@ -9,7 +9,8 @@ import { parseJson } from "./json-error.ts";
 import { parseJsonLines, type LineIssue } from "./jsonl.ts";
 import { pidAlive } from "../../io/pid.ts";
 import { FileError, fileInputError, readFileBytes, readInputText } from "./read-file.ts";
-import type { Manifest, StreamRecords } from "./records.ts";
+import { jobTimesViolation } from "./job-times.ts";
+import type { JobRecord, Manifest, StreamRecords } from "./records.ts";
 import { schemaViolation, STREAMS, type Stream } from "./schemas.ts";
 
 /** "truncated": only cut-off last lines (a killed run), whole lines kept; "corrupt": a bad line elsewhere. */
@@ -90,7 +91,9 @@ function readStream(folder: string, stream: Stream, procs: ReadonlySet<number>, 
   const lines = parsed.lines;
   const records: unknown[] = [];
   for (const { line, value } of lines) {
-    const violation = schemaViolation(stream, value);
+    const violation =
+      schemaViolation(stream, value) ??
+      (stream === "jobs" ? jobTimesViolation(value as JobRecord) : undefined);
     if (violation) {
       issues.push({ file, line, kind: "invalid", ...violation });
       continue;

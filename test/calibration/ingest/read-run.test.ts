@@ -1,13 +1,13 @@
 import test from "ava";
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { issueError } from "../../../calibration/ingest/jsonl.ts";
 import { readRun } from "../../../calibration/ingest/read-run.ts";
 import { InputError } from "../../../sim/input-error.ts";
-import { copyRun, H200 } from "./temp-runs.ts";
+import { copyRun, FAKE, H200, scratch } from "./temp-runs.ts";
 
 test("a whole run reads every stream, each record checked, and is ok", (t) => {
   const run = readRun(join(H200, "naive-resnet26-x2-r1"));
@@ -193,5 +193,23 @@ test("a gzip file that decompresses past the file limit is bad input, not a memo
   t.is(
     error?.message,
     `${folder}/kernels.jsonl.gz: expected a run file: a regular gzip file of at most 2 MiB (the limit; --max-file-mb raises it, up to 500), got "larger than 2 MiB once decompressed"`,
+  );
+});
+
+test("a replay job that finishes before it started training marks the run corrupt, naming both times", (t) => {
+  const folder = join(scratch(), "replay-fake");
+  cpSync(join(FAKE, "replay-fake"), folder, { recursive: true });
+  const jobs = readFileSync(join(folder, "jobs.jsonl"), "utf8").split("\n");
+  jobs[1] = jobs[1].replace('"finish_s":0.9224', '"finish_s":0.2');
+  writeFileSync(join(folder, "jobs.jsonl"), jobs.join("\n"));
+  const run = readRun(folder);
+  t.is(run.status, "corrupt");
+  t.deepEqual(
+    run.issues.map((i) => issueError(i, true).message),
+    ["jobs.jsonl:2: finish_s: expected a time at or after train_start_s (0.3104), got 0.2"],
+  );
+  t.deepEqual(
+    run.records.jobs.map((j) => j.job),
+    ["j1"],
   );
 });
