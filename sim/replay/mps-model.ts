@@ -61,14 +61,18 @@ export function replayWeight(runners: readonly CoRunner[]): number {
  * The fast model's and the replay's step rates, geometrically weighted by `replayWeight`, where the replay answers
  * (`--mps-model blend`): the fast model fits its split on mixes, the replay plays the kernels; each misses where the
  * other does not (docs/calibration.md, rules B and G). Utilization is weighted the same way, arithmetically.
+ * `weight` gives the replay's weight in a mix instead (`() => 0.5`: the even blend that rules R7 and G2 judge against).
  */
-export function blendMps(traces: StepTraces): MpsModel {
+export function blendMps(
+  traces: StepTraces,
+  weight: (runners: readonly CoRunner[]) => number = replayWeight,
+): MpsModel {
   const replayed = replayMps(traces);
   return (runners, slice, params) => {
     const kernels = replayed(runners, slice, params);
     if (kernels === undefined) return undefined;
     const fast = mpsRates(runners, slice, params);
-    const w = replayWeight(runners);
+    const w = weight(runners);
     return {
       rates: kernels.rates.map((r, i) => r ** w * fast.rates[i] ** (1 - w)),
       utilization: w * kernels.utilization + (1 - w) * fast.utilization,
