@@ -3,7 +3,16 @@
  * output-folder guard: a path that cannot hold a folder (a file in the way, no permission, a read-only disk) is
  * bad input named by the folder, never raw errno text, and nothing half-written is left behind as if whole.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError } from "../sim/input-error.ts";
 import { pidAlive } from "./pid.ts";
@@ -65,10 +74,14 @@ function removeStale(target: string): void {
 /** Names a command may write into its output folder: an earlier output of it, made with other options, is replaced. */
 export type MayHold = (name: string) => boolean;
 
-/** Throw unless `dir` is missing or a folder holding nothing but names `mayHold` allows (an earlier output). */
+/**
+ * Throw unless `dir` is missing or a folder holding nothing but names `mayHold` allows (an earlier output). An empty
+ * path resolves to the working folder: `--out "$OUT"` with OUT unset must not replace it.
+ */
 function refuseStrangers(dir: string, mayHold: MayHold): void {
+  if (dir.trim() === "") throw new InputError("--out", "", "a folder path", dir);
   if (!existsSync(dir)) return;
-  if (!lstatSync(dir).isDirectory()) throw new InputError(dir, "", "a folder (it is a file)");
+  if (!statSync(dir).isDirectory()) throw new InputError(dir, "", "a folder (it is a file)");
   const others = readdirSync(dir).filter((name) => !mayHold(name));
   if (others.length > 0)
     throw new InputError(
@@ -104,7 +117,8 @@ interface Staged {
  * its temporary sibling.
  */
 function stage(dir: string, mayHold: MayHold): Staged {
-  const target = resolve(dir);
+  // A link to a folder (results kept on scratch space) is written through: the folder it names is replaced.
+  const target = existsSync(dir) ? realpathSync(dir) : resolve(dir);
   const temp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
   try {
     refuseStrangers(dir, mayHold);

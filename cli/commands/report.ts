@@ -26,6 +26,7 @@ export const registerReport: Register = (program: Command) => {
 
 /** An existing file at `out` is replaced only if it is an earlier report: a mistyped `--out` never eats a file. */
 function refuseStranger(out: string): void {
+  if (out.trim() === "") throw new InputError("--out", "", "a file path", out);
   if (!statSync(out, { throwIfNoEntry: false })?.isFile()) return;
   // The tag stands in the page's head: its first kilobytes tell, however large the file is.
   const head = Buffer.alloc(4096);

@@ -196,7 +196,7 @@ export const registerValidate: Register = (program: Command) => {
     );
   withMpsModelOption(command).action(async (flags: ValidateFlags) => {
     const set = loadCalibrationSet(flags.set);
-    if (flags.out) checkOutFolder(flags.out, isValidationFile);
+    if (flags.out !== undefined) checkOutFolder(flags.out, isValidationFile);
     const mps = mpsModelOf(flags.mpsModel, () => resolveSetDir(flags.set));
     const folders = findRunFolders(flags.against);
     const bar = progress("validate", folders.length, flags);
@@ -222,7 +222,7 @@ export const registerValidate: Register = (program: Command) => {
           : `all ${comparison.skipped.length} were skipped (${first.run_id}: ${first.reason})`;
       throw new InputError(flags.against.join(" "), "", `a run the set can be compared with; ${why}`);
     }
-    if (flags.out) writeFolder(flags.out, await validationFiles(validation), isValidationFile);
+    if (flags.out !== undefined) writeFolder(flags.out, await validationFiles(validation), isValidationFile);
     if (flags.json) process.stdout.write(`${JSON.stringify(validation.summary)}\n`);
     else printText(validation);
   });

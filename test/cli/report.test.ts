@@ -55,6 +55,12 @@ test("--out replaces an earlier report but refuses any other file, leaving it as
   t.deepEqual(readdirSync(parent).sort(), ["notes.md", "r.html"]);
 });
 
+test("an empty --out (an unset variable) exits 2 naming the flag", (t) => {
+  const run = collocSync("report", writeResultsFolder(), "--out", "");
+  t.is(run.status, 2);
+  t.is(run.stderr, 'colloc: --out: expected a file path, got ""\n');
+});
+
 test("a missing folder exits 2 with one line naming it, and writes nothing", (t) => {
   const parent = mkdtempSync(join(tmpdir(), "colloc-cli-"));
   const missing = join(parent, "no-such-run");

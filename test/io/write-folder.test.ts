@@ -1,6 +1,14 @@
 import test from "ava";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { checkOutFolder, discardStaging, intoFolder, writeFolder } from "../../io/write-folder.ts";
 import { InputError } from "../../sim/input-error.ts";
@@ -114,4 +122,25 @@ test("a folder that cannot be made where asked (under /proc) is bad input naming
     error.message,
     /^\/proc\/colloc-out: expected a folder colloc can create and write, got ".*\(ENOENT\)"/,
   );
+});
+
+test("an empty path is refused, not read as the working folder (an --out given an unset variable)", (t) => {
+  // mayHold refuses every name: were the guard gone, the working folder (the checkout) would still be refused.
+  for (const dir of ["", "  "]) {
+    const error = t.throws(() => writeFolder(dir, new Map([["a.txt", "A"]]), () => false), {
+      instanceOf: InputError,
+    });
+    t.is(error?.message, `--out: expected a folder path, got ${JSON.stringify(dir)}`);
+  }
+  t.throws(() => checkOutFolder("", () => true), { instanceOf: InputError });
+});
+
+test("a link to a folder is written through: the folder it names gets the output and the link stays", (t) => {
+  const parent = scratch();
+  mkdirSync(join(parent, "scratch-space"));
+  symlinkSync(join(parent, "scratch-space"), join(parent, "results"));
+  writeFolder(join(parent, "results"), new Map([["a.txt", "A"]]));
+  t.true(lstatSync(join(parent, "results")).isSymbolicLink());
+  t.is(readFileSync(join(parent, "scratch-space", "a.txt"), "utf8"), "A");
+  t.deepEqual(readdirSync(parent).sort(), ["results", "scratch-space"]);
 });
