@@ -9,7 +9,7 @@ import { SimulationError } from "../core/index.ts";
 import type { Simulation } from "../core/index.ts";
 import { combineInstances, usesMps } from "../sharing/index.ts";
 import type { GpuLevel, ShareResult, WorkloadProfile } from "../sharing/types.ts";
-import { gpuView, setupKey, setupOf, type Device } from "./device.ts";
+import { clientLimit, gpuView, setupKey, setupOf, type Device } from "./device.ts";
 import type { EventLog } from "./events-log.ts";
 import type { GpuLedger } from "./gpu-ledger.ts";
 import { RUNNING, type JobTable } from "./job-table.ts";
@@ -301,6 +301,7 @@ export class Cluster implements ClusterView {
       memoryLimits: [],
       rates: [],
       memoryUsed: 0,
+      clientLimit: clientLimit(g, instance),
       holdsAlone: false,
       open: true,
       result: this.modelled(g.model) ? this.memo.get(kind, NO_CO_RUNNERS, []) : UNMODELLED,

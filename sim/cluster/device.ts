@@ -2,7 +2,7 @@
  * Devices: the places where co-runners share hardware, each a whole GPU or one MIG instance. A device knows
  * its jobs in start order (the order the sharing model admits them to memory) with the caps they started with.
  */
-import { bandwidthShare } from "../hardware/index.ts";
+import { bandwidthShare, mpsClientLimit } from "../hardware/index.ts";
 import type { GpuView, SharingSetup, ShareResult } from "../sharing/types.ts";
 import { specOf, type ClusterGpu, type MigInstance } from "./scenario/cluster-input.ts";
 
@@ -28,6 +28,8 @@ export interface Device {
   readonly rates: number[];
   /** Sum of the running jobs' solo memory footprints (what policies check against `memoryBytes`). */
   memoryUsed: number;
+  /** Most clients its MPS server takes (`max_clients`; inside a MIG instance the GPU's limit scaled); else Infinity. */
+  readonly clientLimit: number;
   /** Whether a job that must run alone holds it. */
   holdsAlone: boolean;
   /** False while draining for, or removed by, a MIG re-partition. */
@@ -57,6 +59,18 @@ export function setupOf(gpu: ClusterGpu, instance: MigInstance | null): SharingS
     },
     inside: s.mpsInside ? "mps" : "exclusive",
   };
+}
+
+/**
+ * Jobs an MPS server admits on this device: the scenario's `max_clients` on a whole MPS GPU, the GPU's limit scaled to
+ * the instance inside MIG with MPS (hardware/mps.ts); other setups have no client limit (policies cap them).
+ */
+export function clientLimit(gpu: ClusterGpu, instance: MigInstance | null): number {
+  const s = gpu.sharing;
+  if (s.mode === "mps") return s.maxClients;
+  if (s.mode === "mig" && s.mpsInside && instance !== null)
+    return mpsClientLimit(specOf(gpu), instance.computeSlices);
+  return Infinity;
 }
 
 export function setupKey(gpu: ClusterGpu, setup: SharingSetup): string {

@@ -35,7 +35,9 @@ export class DeviceIndex {
     const usable = d.open && !d.holdsAlone;
     this.shared.set(
       slot,
-      usable && d.jobs.length < this.cap(d) ? Math.max(0, d.memoryBytes - d.memoryUsed) : -1,
+      usable && d.jobs.length < Math.min(this.cap(d), d.clientLimit)
+        ? Math.max(0, d.memoryBytes - d.memoryUsed)
+        : -1,
     );
     this.empty.set(slot, usable && d.jobs.length === 0 ? d.memoryBytes : -1);
   }

@@ -34,7 +34,7 @@ function interferenceAware(p: Params): Policy {
       groups.get(old)?.delete(d.index);
       keyOf.delete(d.index);
     }
-    if (!d.open || d.holdsAlone || d.jobs.length >= p.max_co_runners) return;
+    if (!d.open || d.holdsAlone || d.jobs.length >= Math.min(p.max_co_runners, d.clientLimit)) return;
     const key = groupKey(d);
     let group = groups.get(key);
     if (group === undefined) groups.set(key, (group = new Set()));

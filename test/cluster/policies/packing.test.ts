@@ -16,6 +16,18 @@ test("MPS packing fills the first GPU up to the co-runner cap, then the next", (
   t.deepEqual(Array.from(run.jobs.end), [20, 20, 10]);
 });
 
+test("an MPS server's client limit (max_clients) caps co-runners below the policy's cap", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "mps", max_clients: 2 }, 2),
+      jobs: { list: [job("a", 0, "small", 10), job("b", 0, "small", 10), job("c", 0, "small", 10)] },
+      scheduler: { policy: "mps-pack", params: { max_co_runners: 3 } },
+    }),
+    { share: tinyShare },
+  );
+  t.deepEqual(startGpus(run), [0, 0, 1]);
+});
+
 test("the memory check keeps a job off a GPU its footprint does not fit beside the others", (t) => {
   const run = simulate(
     input({
