@@ -50,6 +50,16 @@ export function createPolicy(input: ClusterInput): Policy {
       `${module.modes.join(" or ")} for policy ${module.name} (${wrong.id} is ${wrong.sharing.mode})`,
     );
   }
+  const unpartitioned = module.partitions
+    ? undefined
+    : input.gpus.find((g) => g.sharing.mode === "mig" && g.sharing.instances.length === 0);
+  if (unpartitioned !== undefined)
+    throw new InputError(
+      input.source,
+      "hardware.gpus[].sharing.layout",
+      `at least one MIG instance: policy ${module.name} does not partition GPUs (mig-dynamic does), so ${unpartitioned.id} would never run a job`,
+      [],
+    );
   const wrapped = z.object({ scheduler: z.object({ params: module.params }) });
   const parsed = wrapped.safeParse({ scheduler: { params: input.scheduler.params } });
   if (!parsed.success) throw issueToInputError(input.source, parsed.error.issues[0]);

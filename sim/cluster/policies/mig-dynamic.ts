@@ -127,6 +127,7 @@ function createMigDynamic(p: Params): Policy {
 export const migDynamic: PolicyModule<Params> = {
   name: "mig-dynamic",
   modes: ["mig"],
+  partitions: true,
   params,
   create: (p) => createMigDynamic(p),
 };

@@ -7,6 +7,8 @@ export interface PolicyModule<P = unknown> {
   name: PolicyName;
   /** Sharing modes the scenario's GPUs must be set up in. */
   modes: readonly GpuSharingMode[];
+  /** Whether it partitions MIG GPUs itself: under any other policy a MIG GPU without a layout never runs a job. */
+  partitions?: true;
   /** `scheduler.params`, with defaults. */
   params: z.ZodType<P>;
   create(params: P, input: ClusterInput): Policy;

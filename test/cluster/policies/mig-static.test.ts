@@ -1,5 +1,6 @@
 import test from "ava";
 import { simulate } from "../../../sim/cluster/engine.ts";
+import { InputError } from "../../../sim/input-error.ts";
 import { gpus, input, instanceProfileOf, job, tinyShare } from "../fixtures.ts";
 
 test("MIG static best-fit puts each job in the smallest idle instance its memory fits", (t) => {
@@ -31,4 +32,23 @@ test("the slices a static layout leaves out are counted as stranded", (t) => {
   );
   // 3g + 3g use 6 of the 7 compute slices for the whole run.
   t.is(run.ledger.strandedSliceS[0], 1 * run.endS);
+});
+
+test("a MIG GPU left to the scheduler to partition (no layout) is bad input under a policy that never partitions", (t) => {
+  const error = t.throws(
+    () =>
+      simulate(
+        input({
+          hardware: gpus({ mode: "mig", layout: [], fixed: false }),
+          jobs: { list: [job("a", 0, "small", 10)] },
+          scheduler: { policy: "mig-static" },
+        }),
+        { share: tinyShare },
+      ),
+    { instanceOf: InputError },
+  );
+  t.regex(
+    error?.message ?? "",
+    /hardware\.gpus\[\]\.sharing\.layout: expected at least one MIG instance: policy mig-static does not partition GPUs \(mig-dynamic does\), so .* would never run a job, got \[\]$/,
+  );
 });
