@@ -52,3 +52,9 @@ test("a short run says when theory falls outside its interval; a bad seed is a u
   t.is(bad.status, 2);
   t.is(bad.stderr, 'colloc: --seed: expected an integer >= 0, got "abc"\n');
 });
+
+test("a run too long to be of use (over ten million customers) is a usage error, not minutes of work", (t) => {
+  const huge = collocSync("demo", "--customers", "999999999999");
+  t.is(huge.status, 2);
+  t.is(huge.stderr, 'colloc: --customers: expected an integer from 1 to 10,000,000, got "999999999999"\n');
+});
