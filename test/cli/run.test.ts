@@ -91,11 +91,15 @@ test("a policy that does not suit the GPUs' sharing mode is bad input: exit 2, n
   t.false(existsSync(join(dir, "out")));
 });
 
-test("bad policy parameters name the field", async (t) => {
+test("bad policy parameters name the field and quote the value", async (t) => {
   const { dir, file } = setup({ scheduler: { policy: "mps-pack", params: { max_co_runners: 0 } } });
   const run = await colloc("run", file, "--out", join(dir, "out"));
   t.is(run.code, 2);
-  t.regex(run.stderr, /scheduler\.params\.max_co_runners: expected a number >= 1/);
+  t.regex(run.stderr, /scheduler\.params\.max_co_runners: expected a number >= 1, got 0\n$/);
+  const quoted = setup({ scheduler: { policy: "mps-pack", params: { memory_check: "false" } } });
+  const text = await colloc("run", quoted.file, "--out", join(quoted.dir, "out"));
+  t.is(text.code, 2);
+  t.regex(text.stderr, /scheduler\.params\.memory_check: expected a boolean, got "false"\n$/);
 });
 
 test("a rerun into a folder holding an earlier run and its report replaces both; other files stop it", async (t) => {

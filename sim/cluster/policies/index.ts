@@ -61,7 +61,7 @@ export function createPolicy(input: ClusterInput): Policy {
       [],
     );
   const wrapped = z.object({ scheduler: z.object({ params: module.params }) });
-  const parsed = wrapped.safeParse({ scheduler: { params: input.scheduler.params } });
+  const parsed = wrapped.safeParse({ scheduler: { params: input.scheduler.params } }, { reportInput: true });
   if (!parsed.success) throw issueToInputError(input.source, parsed.error.issues[0]);
   return module.create(parsed.data.scheduler.params, input);
 }
