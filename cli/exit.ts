@@ -2,7 +2,7 @@
 import { CommanderError } from "commander";
 import { InputError } from "../sim/input-error.ts";
 import { SimulationError } from "../sim/core/index.ts";
-import { terminalSafe } from "./terminal.ts";
+import { stderrLine } from "./terminal.ts";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -13,21 +13,19 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-const say = (text: string) => process.stderr.write(terminalSafe(text));
-
 /** Print one line for the error and return the exit code it deserves. */
 export function reportError(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
   if (error instanceof InputError || error instanceof UsageError) {
-    say(`colloc: ${error.message}\n`);
+    stderrLine(`colloc: ${error.message}`);
     return EXIT_BAD_INPUT;
   }
   if (error instanceof SimulationError) {
-    say(`colloc: simulation error: ${error.message}\n`);
+    stderrLine(`colloc: simulation error: ${error.message}`);
     return EXIT_FAILURE;
   }
   const message = error instanceof Error ? error.message : String(error);
-  say(`colloc: internal error: ${message} (please report it; COLLOC_DEBUG=1 prints the stack)\n`);
+  stderrLine(`colloc: internal error: ${message} (please report it; COLLOC_DEBUG=1 prints the stack)`);
   if (process.env.COLLOC_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   return EXIT_FAILURE;
 }

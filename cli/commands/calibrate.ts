@@ -6,6 +6,7 @@ import { extendSet } from "../../calibration/extend.ts";
 import { isSetFile, loadCalibrationSet, resolveSetDir, writeCalibrationSet } from "../../calibration/set.ts";
 import { checkOutFolder } from "../../io/write-folder.ts";
 import { formatTable } from "../table.ts";
+import { stderrLine } from "../terminal.ts";
 
 export function registerCalibrate(program: Command): void {
   program
@@ -61,7 +62,7 @@ export function registerCalibrate(program: Command): void {
         formatTable(["workload", "step s", "busy", "alpha", "mem GiB", "curve rmse %", "start-up s"], rows),
       );
       for (const s of skipped) process.stdout.write(`not profiled: ${s.workload}: ${s.reason}\n`);
-      for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
+      for (const w of warnings) stderrLine(`warning: ${w}`);
       if (from) {
         const keptCount = Object.keys(set.workloads).length - workloads.length;
         const what = extension?.keptWorkloads

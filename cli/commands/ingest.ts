@@ -8,7 +8,7 @@ import { InputError } from "../../sim/input-error.ts";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { interruptible } from "../interrupt.ts";
 import { progress } from "../progress.ts";
-import { terminalSafe } from "../terminal.ts";
+import { stderrLine } from "../terminal.ts";
 import { formatTable } from "../table.ts";
 import type { Register } from "./index.ts";
 
@@ -77,7 +77,7 @@ export const registerIngest: Register = (program: Command) => {
       await interruptible(() => writeFolder(flags.out, arrowFiles(ingested.rows), isIngestFile));
       const result = summary(ingested, flags.out);
       // A marked run is data kept honest, not a failure: say so on stderr and carry on.
-      const warn = (text: string) => process.stderr.write(terminalSafe(`colloc: warning: ${text}\n`));
+      const warn = (text: string) => stderrLine(`colloc: warning: ${text}`);
       for (const r of ingested.reports) {
         const fate = r.status === "corrupt" ? "corrupt, its rows left out" : "truncated, whole lines kept";
         // A run whose every line is bad would bury the others' warnings: its first few, then a count.

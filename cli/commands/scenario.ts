@@ -7,7 +7,7 @@ import { scenarioJsonSchema } from "../../sim/cluster/scenario/json-schema.ts";
 import { EXIT_BAD_INPUT } from "../exit.ts";
 import { readScenario } from "../load-scenario.ts";
 import { formatTable } from "../table.ts";
-import { terminalSafe } from "../terminal.ts";
+import { stderrLine } from "../terminal.ts";
 import type { Register } from "./index.ts";
 
 interface Checked {
@@ -65,7 +65,7 @@ export const registerScenario: Register = (program: Command) => {
               ok.map((r) => [r.file, r.gpus, r.jobs, r.workloads!.length, r.policy]),
             ),
           );
-        for (const r of results) if (!r.ok) process.stderr.write(terminalSafe(`colloc: ${r.error}\n`));
+        for (const r of results) if (!r.ok) stderrLine(`colloc: ${r.error}`);
       }
       if (results.some((r) => !r.ok)) process.exitCode = EXIT_BAD_INPUT;
     });

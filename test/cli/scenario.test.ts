@@ -50,6 +50,12 @@ test("scenario check asks the policy too: mig-static on an MPS GPU is refused", 
   t.regex(cli.stderr, /mig for policy mig-static/);
 });
 
+test("a message stays one line: a line break in a file name is shown as an escape", (t) => {
+  const cli = colloc("scenario", "check", "no\nsuch.yaml");
+  t.is(cli.status, 2);
+  t.regex(cli.stderr, /^colloc: no\\nsuch\.yaml: [^\n]*\n$/);
+});
+
 test("scenario schema prints scenarios/scenario.schema.json", (t) => {
   t.is(colloc("scenario", "schema").stdout, readFileSync("scenarios/scenario.schema.json", "utf8"));
 });
