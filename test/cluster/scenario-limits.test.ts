@@ -1,8 +1,10 @@
 import test from "ava";
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { loadScenario } from "../../sim/cluster/scenario/resolve.ts";
 import { tinyCalibration } from "../fixtures/scenario/tiny-set.ts";
+import { input } from "./fixtures.ts";
 
 /** The rows of the limits table in docs/scenarios.md: limit name -> [default, at most, raised by]. */
 function documented(): Map<string, string[]> {
@@ -66,4 +68,27 @@ limits: { timeline_rows: 1000 }
       "big.yaml: output.timeline_interval_s (line 7): expected an interval that gives at most 1000 timeline rows (the limit; limits.timeline_rows raises it, up to 50000000) (the last job arrives at 100 s, on 4 GPU(s)), got 0.4",
   });
   t.is(load(timeline(0.5)).output.timelineIntervalS, 0.5);
+});
+
+test("an inflation ratio is refused for the jobs it would make, reckoned before any pod is copied", (t) => {
+  const files: Record<string, string> = {
+    "nodes.csv": "sn,gpu,model\nn,8,G2\n",
+    "pods.csv": "name,num_gpu,gpu_milli,creation_time,deletion_time\na,1,500,0,9\nb,1,1000,0,9\n",
+  };
+  const fill = (jobs: number) =>
+    input(
+      {
+        hardware: { nodes: { format: "openb", path: "nodes.csv", sharing: { mode: "naive" } } },
+        jobs: { trace: { format: "openb", path: "pods.csv", replay: "fill", inflation: { ratio: 2 } } },
+        scheduler: { policy: "fgd" },
+        limits: { jobs },
+      },
+      (path) => files[basename(path)],
+    );
+  // The pods ask for 1.5 of the 8 GPUs: inflated to 2 x 8 GPUs they become about 2 x 16 / 1.5 = 21 jobs.
+  t.throws(() => fill(20), {
+    message:
+      /^test\.yaml: jobs\.trace\.inflation\.ratio \(line \d+\): expected a ratio that makes at most 20 jobs \(the limit; limits\.jobs raises it, up to 4000000\) \(the trace's 2 jobs inflated to 2 x 8 GPUs: about 21 jobs\), got 2$/,
+  });
+  t.true(fill(40).jobs.length > 2);
 });

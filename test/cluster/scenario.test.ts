@@ -131,6 +131,16 @@ jobs:
   t.is(slow.memoryBytes, 30 * 2 ** 30);
 });
 
+test("constructor and prototype are ids like any other: a job, its MPS percentage and a custom workload", (t) => {
+  const input = load(`${HEAD}
+hardware: { gpus: [{ gpu: H200, sharing: { mode: mps, percentages: { constructor: 50 } } }] }
+workloads: { prototype: { extends: resnet26-c10-b128 } }
+jobs: { list: [{ id: constructor, arrival_s: 0, workload: prototype, iterations: 1 }] }
+`);
+  t.deepEqual(input.gpus[0].sharing.mode === "mps" && input.gpus[0].sharing.percentages, { constructor: 50 });
+  t.deepEqual(Object.keys(input.workloads), ["prototype"]);
+});
+
 test("a trace job's duration becomes steps at the workload's exclusive speed", (t) => {
   const csv = "id,arrival_s,workload,duration_s\nx,5,resnet26-c10-b128,100\n";
   const input = load(`${HEAD}${ONE_GPU}\njobs: { trace: { format: csv, path: jobs.csv } }\n`, {
@@ -385,6 +395,42 @@ const BAD: [string, string, RegExp][] = [
     "a CSV trace with a header and no rows",
     `${HEAD}${ONE_GPU}jobs: { trace: { format: csv, path: empty.csv } }`,
     /jobs\.trace\.path \(line \d+\): expected a trace with at least one GPU job, got "empty\.csv: none"$/,
+  ],
+  [
+    "a generator with an empty mix (no workload to draw)",
+    `${HEAD}${ONE_GPU}jobs:\n  generate:\n    - { count: 3, arrivals: { poisson: { rate_per_hour: 60 } }, mix: {}, work: { iterations: 5 } }\n`,
+    /^scenarios\/x\.yaml: jobs\.generate\[0\]\.mix \(line 11\): expected at least one workload$/,
+  ],
+  [
+    "mix weights that sum to Infinity (every draw would land on one workload)",
+    `${HEAD}${ONE_GPU}jobs: { generate: { count: 3, arrivals: { poisson: { rate_per_hour: 60 } }, mix: { resnet26-c10-b128: 1e308, resnet152-in-b32: 1e308 }, work: { iterations: 5 } } }`,
+    /jobs\.generate\.mix \(line \d+\): expected weights with a finite sum \(only their ratios count: 3 and 1, not 3e308 and 1e308\)$/,
+  ],
+  [
+    "an inflation ratio past 100",
+    `${HEAD}${ONE_GPU}jobs: { trace: { format: openb, path: pods.csv, replay: fill, inflation: { ratio: 1e6 } } }\nscheduler: { policy: fgd }\n`,
+    /jobs\.trace\.inflation\.ratio \(line \d+\): expected a number <= 100, got 1000000$/,
+  ],
+  [
+    "a timeline interval past the simulated horizon (energy would be Infinity)",
+    `${HEAD}${ONE_GPU}${LIST}output: { timeline_interval_s: 1e308 }\n`,
+    /^scenarios\/x\.yaml: output\.timeline_interval_s \(line 13\): expected an interval within the simulated horizon, at most 100000000 s \(the limit; limits\.horizon_s raises it, up to 1000000000\), got 1e\+308$/,
+  ],
+  // A __proto__ key would be dropped by every copy into a plain object, its entry lost without a word.
+  [
+    "an MPS percentage for a job whose id is __proto__",
+    `${HEAD}hardware: { gpus: [{ gpu: H200, sharing: { mode: mps, percentages: { __proto__: 45 } } }] }\njobs: { list: [{ id: __proto__, arrival_s: 0, workload: resnet26-c10-b128, iterations: 1 }] }\n`,
+    /^scenarios\/x\.yaml: hardware\.gpus\[0\]\.sharing\.percentages\.__proto__ \(line 5\): expected a key other than __proto__ \(a name JavaScript objects reserve: the entry would be lost\)$/,
+  ],
+  [
+    "a scheduler parameter named __proto__",
+    `${HEAD}${ONE_GPU}${LIST}scheduler: { policy: mps-pack, params: { __proto__: 3 } }\n`,
+    /^scenarios\/x\.yaml: scheduler\.params\.__proto__ \(line 13\): expected a key other than __proto__/,
+  ],
+  [
+    "a custom workload named __proto__",
+    `${HEAD}${ONE_GPU}workloads:\n  __proto__: { extends: resnet26-c10-b128 }\njobs: { list: [{ arrival_s: 0, workload: __proto__, iterations: 1 }] }\n`,
+    /^scenarios\/x\.yaml: workloads\.__proto__ \(line 10\): expected a key other than __proto__/,
   ],
   [
     "a trace whose first line is no header (not echoed)",

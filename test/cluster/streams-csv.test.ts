@@ -26,6 +26,15 @@ test("a generic CSV row with bad or missing work is refused with its line", (t) 
   t.is(bad("0,w,,\n"), "j.csv: line 2: expected exactly one of iterations, epochs, duration_s");
   t.is(bad("0,w,5,\nx,w,5,\n"), 'j.csv: line 3, column arrival_s: expected a number, got "x"');
   t.is(bad("-1,w,5,\n"), 'j.csv: line 2, column arrival_s: expected a number >= 0, got "-1"');
+  // Whole training steps, as a scenario's job list asks: a fraction would be rounded up unseen.
+  t.is(
+    bad("0,w,5,\n0,w,2.5,\n"),
+    'j.csv: line 3, column iterations: expected a whole number of training steps, got "2.5"',
+  );
+  t.is(
+    bad("0,w,1e-300,\n"),
+    'j.csv: line 2, column iterations: expected a whole number of training steps, got "1e-300"',
+  );
   t.is(bad("0,w,5,,6,7\n"), "j.csv: line 2: expected 4 cells, one per header column, got 6");
   t.is(bad("0,w,5,\n0,w\n"), "j.csv: line 3: expected 4 cells, one per header column, got 2");
   t.is(

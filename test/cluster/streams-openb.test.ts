@@ -2,6 +2,7 @@ import test from "ava";
 import { csvParse } from "d3-dsv";
 import { readFileSync } from "node:fs";
 import { InputError } from "../../sim/input-error.ts";
+import { inflate, inflatedCount } from "../../sim/cluster/streams/inflate.ts";
 import { readOpenb } from "../../sim/cluster/streams/openb.ts";
 import { readOpenbNodes } from "../../sim/cluster/streams/openb-nodes.ts";
 
@@ -117,6 +118,21 @@ test("a fill replay reads every pod at time 0 in file order, held forever", (t) 
     jobs.slice(0, 3).map((j) => j.id),
     ["openb-pod-0000", "openb-pod-0001", "openb-pod-0002"],
   );
+});
+
+test("inflation reckons the jobs a ratio makes before copying any, and copies at most one past a cap", (t) => {
+  const pods = readOpenb(
+    "name,num_gpu,gpu_milli,creation_time,deletion_time\na,1,500,0,9\nb,1,1000,0,9\n",
+    "pods.csv",
+    { ...opts, mix: undefined, replay: "fill" },
+  );
+  // The pods ask for 1.5 GPUs: inflated to 2 x 8 GPUs they become about 2 x 16 / 1.5 jobs.
+  t.is(inflatedCount(pods, 8000, 2), 21);
+  t.is(inflatedCount(pods, 8000, 0.1), 2, "a trace cut down keeps at most its own jobs");
+  const all = inflate(pods, 8000, 2, 1);
+  t.true(all.length >= 16 && all.length <= 32, `${all.length} jobs`);
+  // Capped, the same draws stop one past the cap, for the caller to refuse.
+  t.deepEqual(inflate(pods, 8000, 2, 1, 10), all.slice(0, 11));
 });
 
 test("the openb node list keeps each node's CPU, memory, GPU count and model", (t) => {

@@ -1,18 +1,10 @@
 /** Scenario text (YAML) to a validated Scenario, or an InputError naming the file, the field and its line. */
-import { isNode, type Document, type LineCounter } from "yaml";
-import { parsePath, type PathKey } from "./field-path.ts";
+import { parsePath } from "./field-path.ts";
 import { Scenario } from "./schema.ts";
-import { parseYaml } from "./yaml.ts";
+import { lineOf, parseYaml } from "./yaml.ts";
 import { firstIssue, issueToInputError } from "./zod-issue.ts";
 
-/** " (line N)" of the node at `path` in a parsed YAML file, or of its nearest ancestor there; "" if none. */
-export function lineOf(doc: Document, lines: LineCounter, path: PathKey[]): string {
-  for (let n = path.length; n >= 0; n--) {
-    const node = doc.getIn(path.slice(0, n) as (string | number)[], true);
-    if (isNode(node) && node.range) return ` (line ${lines.linePos(node.range[0]).line})`;
-  }
-  return "";
-}
+export { lineOf } from "./yaml.ts";
 
 export interface ParsedScenario {
   scenario: Scenario;

@@ -7,7 +7,7 @@ import { InputError } from "../../input-error.ts";
 import { gpu } from "../../hardware/index.ts";
 import { readTrace, streamJobs, type ReadText } from "../streams/from-scenario.ts";
 import { readOpenbNodes, type TraceNode } from "../streams/openb-nodes.ts";
-import { inflate } from "../streams/inflate.ts";
+import { inflate, inflatedCount } from "../streams/inflate.ts";
 import type { StreamJob } from "../streams/stream-job.ts";
 import { GPU_MILLI, NODE_AWARE_POLICIES, type ClusterInput, type ClusterJob } from "./cluster-input.ts";
 import { parseScenarioDocument } from "./parse.ts";
@@ -58,6 +58,21 @@ function checkGpuModels(scenario: Scenario, set: CalibrationSource, stream: Stre
       );
 }
 
+/**
+ * A timeline interval within the simulated horizon: a sample past it would stretch the run (and the idle GPUs'
+ * energy) to the sample's time, which for 1e308 s is an energy of Infinity.
+ */
+function checkTimelineInterval(scenario: Scenario, horizonS: number, file: string): void {
+  const interval = scenario.output.timeline_interval_s;
+  if (interval !== undefined && !(interval <= horizonS))
+    throw new InputError(
+      file,
+      "output.timeline_interval_s",
+      `an interval within the simulated horizon, ${limitText("horizon_s", horizonS)}`,
+      interval,
+    );
+}
+
 function checkPercentages(jobs: ClusterJob[], scenario: Scenario, file: string): void {
   let ids: Set<string> | undefined;
   scenario.hardware.gpus.forEach((group, g) => {
@@ -97,6 +112,34 @@ function checkTimelineRows(
     );
 }
 
+/**
+ * A fill replay's pods inflated to `ratio` x the GPUs, within the jobs limit: the count the ratio makes is reckoned
+ * from the trace before any pod is copied (a ratio of 1000 on the openb cluster would copy 8 million pods and
+ * exhaust the heap), and inflation stops one past the limit should its draws run above the reckoning.
+ */
+function inflated(
+  stream: StreamJob[],
+  gpus: number,
+  ratio: number,
+  seed: number,
+  maxJobs: number,
+  file: string,
+): StreamJob[] {
+  const capacity = gpus * GPU_MILLI;
+  const refuse = (count: string) =>
+    new InputError(
+      file,
+      "jobs.trace.inflation.ratio",
+      `a ratio that makes ${limitText("jobs", maxJobs)} (the trace's ${stream.length} jobs inflated to ${ratio} x ${gpus} GPUs: ${count} jobs)`,
+      ratio,
+    );
+  const count = inflatedCount(stream, capacity, ratio);
+  if (count > maxJobs) throw refuse(`about ${count}`);
+  const jobs = inflate(stream, capacity, ratio, seed, maxJobs);
+  if (jobs.length > maxJobs) throw refuse(`more than ${maxJobs}`);
+  return jobs;
+}
+
 export function resolveScenario(scenario: Scenario, ctx: ResolveContext): ClusterInput {
   const { file } = ctx;
   const { nodes } = scenario.hardware;
@@ -123,7 +166,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
   const trace = scenario.jobs.trace;
   let stream = streamJobs(scenario, file, ctx.readText, limits);
   if (trace?.inflation)
-    stream = inflate(stream, gpus.length * GPU_MILLI, trace.inflation.ratio, scenario.seed);
+    stream = inflated(stream, gpus.length, trace.inflation.ratio, scenario.seed, limits.jobs, file);
   checkGpuModels(scenario, set, stream, file);
   const lookup = workloadLookup(set, scenario.workloads, file);
   const replay = trace?.replay ?? "timed";
@@ -137,6 +180,7 @@ export function resolveScenario(scenario: Scenario, ctx: ResolveContext): Cluste
     horizonS: limits.horizon_s,
   });
   checkPercentages(jobs, scenario, file);
+  checkTimelineInterval(scenario, limits.horizon_s, file);
   checkTimelineRows(jobs, gpus.length, scenario, limits.timeline_rows, file);
   const ids = new Set<string>();
   for (const j of jobs) if (j.workload !== undefined) ids.add(j.workload);

@@ -119,14 +119,38 @@ export const CustomWorkload = z.strictObject({
 });
 export type CustomWorkload = z.infer<typeof CustomWorkload>;
 
+/**
+ * Training steps: whole ones; a huge count stays a number so the horizon check can say when the job would end.
+ * Job lists and CSV traces share it, so both refuse a fraction alike.
+ */
+export const Iterations = positive.refine(Number.isInteger, "a whole number of training steps");
+
+/**
+ * A weighted workload mix: each job's workload is drawn with probability weight / sum of weights, so there must be
+ * a workload to draw and a sum to divide by (weights of 1e308 sum to Infinity, and the draw then always lands on
+ * the last workload).
+ */
+const Mix = z
+  .record(name, positive)
+  .superRefine((mix, ctx) => {
+    const weights = Object.values(mix);
+    if (weights.length === 0) ctx.addIssue({ code: "custom", message: "at least one workload", input: mix });
+    else if (!Number.isFinite(weights.reduce((sum, w) => sum + w, 0)))
+      ctx.addIssue({
+        code: "custom",
+        message: "weights with a finite sum (only their ratios count: 3 and 1, not 3e308 and 1e308)",
+        input: mix,
+      });
+  })
+  .meta({ minProperties: 1 }); // the JSON Schema states the first rule, so an editor flags `mix: {}`
+
 /** Amount of work: exactly one of iterations (training steps) or epochs. */
 export const ListedJob = oneOf(
   {
     id: JobId.optional(),
     arrival_s: z.number().nonnegative(),
     workload: name,
-    // Whole steps; a huge count stays a number so the horizon check can say when the job would end.
-    iterations: positive.refine(Number.isInteger, "a whole number of training steps").optional(),
+    iterations: Iterations.optional(),
     epochs: positive.optional(),
     gpus: z.int().min(1).default(1),
     gpu_share: z.number().gt(0).lte(1).optional(),
@@ -155,7 +179,7 @@ export const Generator = z.strictObject({
   count: z.int().min(1),
   start_s: z.number().nonnegative().default(0),
   arrivals: Arrivals,
-  mix: z.record(name, positive),
+  mix: Mix,
   work: oneOf({ iterations: Distribution.optional(), epochs: Distribution.optional() }),
   gpus: z.int().min(1).default(1),
 });
@@ -166,7 +190,7 @@ export const Trace = z.strictObject({
   /** Relative to the scenario file. */
   path: name,
   /** openb: the weighted workload mix jobs are drawn from (seeded stream "trace/mix"). */
-  mix: z.record(name, positive).optional(),
+  mix: Mix.optional(),
   /** Keep only the first N jobs of the trace (by arrival). */
   limit: z.int().min(1).optional(),
   /** Multiply trace times (arrivals and durations) by this factor, e.g. 0.01 to compress a long trace. */
@@ -178,9 +202,10 @@ export const Trace = z.strictObject({
   replay: z.enum(["timed", "fill"]).default("timed"),
   /**
    * fill: the FGD paper's workload inflation: pods drawn at random from the trace (seeded stream
-   * "trace/inflation") are appended, or dropped, until the pods ask for `ratio` x the cluster's GPUs.
+   * "trace/inflation") are appended, or dropped, until the pods ask for `ratio` x the cluster's GPUs. At most 100:
+   * at 1 the pods already ask for every GPU; how many jobs a ratio makes is checked against limits.jobs at resolve.
    */
-  inflation: z.strictObject({ ratio: positive }).optional(),
+  inflation: z.strictObject({ ratio: positive.max(100) }).optional(),
 });
 export type Trace = z.infer<typeof Trace>;
 

@@ -1,9 +1,10 @@
 /**
  * YAML text to a plain value, or an InputError: the one YAML reader of scenarios and sweep files. Beyond
  * well-formedness it refuses what would exhaust the process or the messages: nesting deeper than the parser's
- * stack allows, alias bombs (alias expansions are counted), and anchors that contain their own alias (a cycle).
+ * stack allows, alias bombs (alias expansions are counted), and anchors that contain their own alias (a cycle);
+ * and a `__proto__` key, which no plain object can hold.
  */
-import { LineCounter, parseDocument, visit, type Document } from "yaml";
+import { isNode, LineCounter, parseDocument, visit, type Document } from "yaml";
 import { InputError } from "../../input-error.ts";
 import { formatPath, type PathKey } from "./field-path.ts";
 import { LIMITS, limitText } from "./limits.ts";
@@ -60,6 +61,34 @@ function cycleAt(value: unknown, path: PathKey[] = [], open = new Set<object>())
   }
   open.delete(value);
   return undefined;
+}
+
+/**
+ * The path of the first mapping key `__proto__`, if any. The YAML reader keeps it as an own key, but every later
+ * copy into a plain object (zod's records among them) sets the copy's prototype instead, and the entry is lost
+ * without a word: an MPS percentage, a scheduler parameter, a custom workload. `constructor`, `prototype` and the
+ * like stay ordinary keys: copies keep them, and ids are looked up as own keys.
+ */
+function protoKeyAt(value: unknown, path: PathKey[] = []): PathKey[] | undefined {
+  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return undefined;
+  if (!Array.isArray(value) && Object.hasOwn(value, "__proto__")) return [...path, "__proto__"];
+  for (const key in value) {
+    const at = protoKeyAt((value as Record<string, unknown>)[key], [
+      ...path,
+      Array.isArray(value) ? +key : key,
+    ]);
+    if (at) return at;
+  }
+  return undefined;
+}
+
+/** " (line N)" of the node at `path` in a parsed YAML file, or of its nearest ancestor there; "" if none. */
+export function lineOf(doc: Document, lines: LineCounter, path: PathKey[]): string {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n) as (string | number)[], true);
+    if (isNode(node) && node.range) return ` (line ${lines.linePos(node.range[0]).line})`;
+  }
+  return "";
 }
 
 /**
@@ -122,6 +151,13 @@ export function parseYaml(text: string, file: string): ParsedYaml {
       file,
       formatPath(cycle),
       "a value that does not contain itself (a YAML anchor used inside itself)",
+    );
+  const proto = protoKeyAt(value);
+  if (proto)
+    throw new InputError(
+      file,
+      formatPath(proto) + lineOf(doc, lines, proto),
+      "a key other than __proto__ (a name JavaScript objects reserve: the entry would be lost)",
     );
   return { doc, lines, value };
 }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { InputError } from "../../input-error.ts";
-import { JobId } from "../scenario/schema.ts";
+import { Iterations, JobId } from "../scenario/schema.ts";
 import { csvRows } from "./csv-rows.ts";
 import type { StreamJob, Work } from "./stream-job.ts";
 
@@ -15,7 +15,8 @@ const CsvJob = z.object({
   id: JobId.optional(),
   arrival_s: z.coerce.number().nonnegative(),
   workload: z.string().min(1),
-  iterations: positive.optional(),
+  // Whole steps, as in a scenario's job list: a fraction would be rounded up unseen.
+  iterations: z.coerce.number().pipe(Iterations).optional(),
   epochs: positive.optional(),
   duration_s: z.coerce.number().nonnegative().optional(),
   gpus: z.coerce.number().int().min(1).default(1),

@@ -13,7 +13,26 @@ export function gpuMilliOf(job: { gpus: number; requests?: { gpuMilli: number } 
   return job.gpus * (job.requests?.gpuMilli ?? GPU_MILLI);
 }
 
-export function inflate(jobs: StreamJob[], capacityMilli: number, ratio: number, seed: number): StreamJob[] {
+/**
+ * About how many jobs inflation leaves, reckoned before any copy is made: copies are drawn uniformly from the trace,
+ * so on average they ask what its jobs ask, and the jobs grow as their requests do (CPU pods, asking for no GPU,
+ * are copied along). A trace cut down to the ratio keeps at most its own count.
+ */
+export function inflatedCount(jobs: StreamJob[], capacityMilli: number, ratio: number): number {
+  const total = jobs.reduce((sum, j) => sum + gpuMilliOf(j), 0);
+  const target = ratio * capacityMilli;
+  if (total === 0 || total >= target) return jobs.length;
+  return Math.round((jobs.length * target) / total);
+}
+
+/** `maxJobs`: copying stops once there are more jobs than that, for the caller to refuse (the draws may run high). */
+export function inflate(
+  jobs: StreamJob[],
+  capacityMilli: number,
+  ratio: number,
+  seed: number,
+  maxJobs = Infinity,
+): StreamJob[] {
   const rng = new RandomStream(seed, "trace/inflation");
   const target = ratio * capacityMilli;
   let total = jobs.reduce((sum, j) => sum + gpuMilliOf(j), 0);
@@ -23,10 +42,11 @@ export function inflate(jobs: StreamJob[], capacityMilli: number, ratio: number,
     total -= gpuMilliOf(dropped);
   }
   if (!jobs.some((j) => gpuMilliOf(j) > 0)) return out; // copies of CPU pods alone would never reach the target
-  for (let k = 0; ; k++) {
+  for (let k = 0; out.length <= maxJobs; k++) {
     const pick = jobs[Math.floor(rng.random() * jobs.length)];
     if (total + gpuMilliOf(pick) > target) return out;
     total += gpuMilliOf(pick);
     out.push({ ...pick, id: `${pick.id}-inflated-${k}`, inflated: true });
   }
+  return out;
 }
