@@ -118,11 +118,19 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
   const placement = placementLog(input, cluster, jobs);
   const fill = input.replay === "fill";
   let unsettled = jobs.count;
+  // The timeline's next sample: once every job has settled it is taken at once instead (the last row shows the
+  // run's end), so that a coarse interval never runs the clock, and the idle GPUs' energy, on past the last job.
+  let nextSample = -1;
+  let sample: (() => void) | undefined;
 
   const settle = (job: number, state: typeof FINISHED | typeof FAILED | typeof UNSCHEDULED) => {
     jobs.state[job] = state;
     jobs.end[job] = sim.now;
     unsettled--;
+    if (unsettled === 0 && nextSample >= 0) {
+      sim.cancel(nextSample);
+      nextSample = sim.schedule(0, sample!);
+    }
   };
 
   const outOfMemory = (job: number, device: number) => {
@@ -198,7 +206,7 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
     // Samples are counted, not foreseen: how long a run lasts is what the simulation finds out.
     const maxRows = input.limits?.timeline_rows ?? LIMITS.timeline_rows.default;
     let rows = 0;
-    const sample = () => {
+    sample = () => {
       rows += input.gpus.length;
       if (rows > maxRows)
         throw new InputError(
@@ -208,9 +216,9 @@ export function simulate(input: ClusterInput, options: SimulateOptions = {}): Ru
           interval,
         );
       for (let g = 0; g < input.gpus.length; g++) ledger.row(g, sim.now);
-      if (unsettled > 0 && sim.peek() < Infinity) sim.schedule(interval, sample);
+      nextSample = unsettled > 0 && sim.peek() < Infinity ? sim.schedule(interval, sample!) : -1;
     };
-    sim.schedule(0, sample);
+    nextSample = sim.schedule(0, sample);
   }
 
   sim.run();

@@ -174,7 +174,7 @@ test("the MPS setup's percentage reaches the sharing model as an SM cap rounded 
   t.deepEqual([...run.jobs.smLimit], [32, 132]);
 });
 
-test("with a timeline interval, every GPU is sampled at that pace until the last job ends", (t) => {
+test("with a timeline interval, every GPU is sampled at that pace until the last job ends, and once as it ends", (t) => {
   const run = simulate(
     input({
       hardware: gpus({ mode: "exclusive" }),
@@ -185,9 +185,28 @@ test("with a timeline interval, every GPU is sampled at that pace until the last
     { share: tinyShare },
   );
   const t0 = run.ledger.timeline;
-  // The job runs from 0 to 25 s: busy at 0, 10 and 20 s, idle at the first sample after it ended.
-  t.deepEqual(Array.from(t0.time.values()), [0, 10, 20, 30]);
+  // The job runs from 0 to 25 s: busy at 0, 10 and 20 s, idle at its end, where the run ends (no sample at 30 s).
+  t.deepEqual(Array.from(t0.time.values()), [0, 10, 20, 25]);
   t.deepEqual(Array.from(t0.jobs.values()), [1, 1, 1, 0]);
+  t.is(run.endS, 25);
+});
+
+test("a timeline interval coarser than the run does not stretch it: the same end and energy as a fine one", (t) => {
+  const runWith = (interval: number) =>
+    simulate(
+      input({
+        hardware: gpus({ mode: "exclusive" }, 2),
+        jobs: { list: [job("a", 0, "small", 25), job("b", 5, "small", 40)] },
+        scheduler: { policy: "fifo-exclusive" },
+        output: { timeline_interval_s: interval },
+      }),
+      { share: tinyShare },
+    );
+  const [fine, coarse] = [runWith(1), runWith(1000)];
+  t.is(coarse.endS, 45);
+  t.is(coarse.endS, fine.endS);
+  const energy = (run: typeof fine) => run.ledger.energyJ.reduce((a, b) => a + b, 0);
+  t.true(Math.abs(energy(coarse) - energy(fine)) < 1e-9 * energy(fine));
 });
 
 // The simulator and `colloc validate` share one model: a single GPU's simulated pace is the model's rate.
