@@ -194,8 +194,9 @@ async function merge(shards: string[], options: { out: string; json?: boolean })
   let results: PointResult[] = [];
   await interruptible(() =>
     intoSweepFolder(options.out, async (temp) => {
+      // Checked in the shards, not in the temporary copy: a message names the file the user can open and mend.
+      results = pointResults(points, (p) => readPointSummary(from.get(p.id)!, p));
       for (const p of points) copyPoint(join(from.get(p.id)!, "points", p.id), join(temp, "points", p.id));
-      results = pointResults(points, (p) => readPointSummary(temp, p));
       await writeIndex(temp, first.name, results);
     }),
   );

@@ -1,19 +1,21 @@
 /**
  * Sweep shards as `sweep merge` reads them: shard.json validated field by field (every point id must be the id
- * its index has in the grid, so no id can name a path), point folders of regular files only, and point
- * summaries checked before they are indexed. A shard is input like any other: it may be corrupt or hostile.
+ * its index has in the grid, so no id can name a path), point folders of regular files only, each Arrow table
+ * whole, and point summaries checked before they are indexed. A shard is input like any other: it may be corrupt
+ * or hostile. Every message names the shard's own file, never the merge's temporary copy of it.
  */
 import { copyFileSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { extname, join } from "node:path";
 import { z } from "zod";
 import { readInputText } from "../../calibration/ingest/read-file.ts";
+import { readTable } from "../../calibration/ingest/read.ts";
 import { InputError } from "../../sim/input-error.ts";
 import type { Summary } from "../../sim/cluster/metrics.ts";
 import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { ScenarioName } from "../../sim/cluster/scenario/schema.ts";
 import { issueToInputError } from "../../sim/cluster/scenario/zod-issue.ts";
 import { pointId, type SweepPoint } from "../../sim/cluster/sweep/grid.ts";
-import { parseJson } from "../../calibration/ingest/json-error.ts";
+import { locateJsonError } from "../../calibration/ingest/json-error.ts";
 
 export const SHARD_FILE = "shard.json";
 
@@ -35,9 +37,21 @@ export const ShardManifest = z.strictObject({
 });
 export type ShardManifest = z.infer<typeof ShardManifest>;
 
-/** A file of a shard or point as JSON, or an InputError naming it (never quoting it). */
+/**
+ * A file of a shard or point as JSON, or an InputError naming it and the line where it stops being JSON (never
+ * quoting it, nor the parser's code for the problem, which tells the user nothing).
+ */
 export function readJsonFile(file: string, what: string): unknown {
-  return parseJson(readInputText(file, what, "manifest_mb"), file, `${what} as whole JSON`);
+  const text = readInputText(file, what, "manifest_mb");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InputError(
+      `${file}:${locateJsonError(text).line}`,
+      "",
+      `${what} as one whole JSON object (it is not JSON from this line on: cut short, or a value such as NaN)`,
+    );
+  }
 }
 
 export function readShard(dir: string): ShardManifest {
@@ -57,7 +71,10 @@ export function readShard(dir: string): ShardManifest {
   return manifest;
 }
 
-/** Copy a point's folder, file by file: a symbolic link or a folder inside it is refused, not followed. */
+/**
+ * Copy a point's folder, file by file: a symbolic link or a folder inside it is refused, not followed, and an Arrow
+ * table that does not read as a whole file (empty, cut short) is refused rather than merged as if whole.
+ */
 export function copyPoint(from: string, to: string): void {
   if (!lstatSync(from, { throwIfNoEntry: false })?.isDirectory())
     throw new InputError(
@@ -69,6 +86,7 @@ export function copyPoint(from: string, to: string): void {
   for (const name of readdirSync(from)) {
     if (!lstatSync(join(from, name)).isFile())
       throw new InputError(join(from, name), "", "a regular file (a point folder holds only files)");
+    if (extname(name) === ".arrow") readTable(join(from, name));
     copyFileSync(join(from, name), join(to, name));
   }
 }

@@ -187,9 +187,41 @@ test("a grid value the scenario refuses names the point and what the grid set th
   t.is(run.code, 2);
   t.regex(
     run.stderr,
-    /^colloc: sweep point p0000 \(scheduler\.params\.max_co_runners = 0\): expected .*base\.yaml: scheduler\.params\.max_co_runners: expected a number >= 1\n$/,
+    /^colloc: sweep point p0000 \(scheduler\.params\.max_co_runners = 0\): expected .*base\.yaml: scheduler\.params\.max_co_runners: expected a number >= 1, got 0\n$/,
   );
   t.false(existsSync(join(dir, "bad")));
+});
+
+test("a base that is no scenario at all gets the message `scenario check` gives for it, and nothing runs", async (t) => {
+  const dir = setup();
+  const bases: Record<string, string> = {
+    "duplicate.yaml": "name: a\nname: b\n",
+    "empty.yaml": "",
+    "list.yaml": "- a\n- b\n",
+    "two.yaml": "name: a\n---\nname: b\n",
+    "data.csv": "a,b\n1,2\n",
+  };
+  const runs = await Promise.all(
+    Object.entries(bases).map(async ([base, text]) => {
+      writeFileSync(join(dir, base), text);
+      const grid = join(dir, `grid-${base}.yaml`);
+      writeFileSync(grid, stringify({ name: "e", base, axes: [{ path: "seed", values: [1] }] }));
+      const [run, check] = await Promise.all([
+        colloc("sweep", grid, "--out", join(dir, `out-${base}`), "--jobs", "1"),
+        colloc("scenario", "check", join(dir, base)),
+      ]);
+      return { base, run, check };
+    }),
+  );
+  for (const { base, run, check } of runs) {
+    t.is(run.code, 2, base);
+    t.is(run.stderr, check.stderr, base);
+    t.false(existsSync(join(dir, `out-${base}`)), base);
+  }
+  t.is(
+    runs[0].run.stderr,
+    `colloc: ${join(dir, "duplicate.yaml")}: line 2, column 1: expected well-formed YAML (Map keys must be unique)\n`,
+  );
 });
 
 test("a bad shard spec names the option", async (t) => {
@@ -235,6 +267,42 @@ test("merge checks every point id: one that is a path is refused and nothing is 
     run.stderr,
     /shard\.json: points\[0\]\.id: expected a point id \(p0000, p0001, \.\.\.\), got "\.\.\/\.\.\/payload"/,
   );
+  t.deepEqual(readdirSync(dir).sort(), before);
+});
+
+test("merge refuses a shard's damaged point file, naming that file, and leaves nothing behind", async (t) => {
+  const { dir: shared, shards } = await sweep;
+  for (const shard of shards) t.is(shard.code, 0, shard.stderr);
+  // A folder of its own: other tests compare the shared folder's listing before and after.
+  const dir = setup();
+  const damaged = (name: string, file: string, content: string) => {
+    const shard = join(dir, name);
+    cpSync(join(shared, "s1"), shard, { recursive: true });
+    writeFileSync(join(shard, "points", "p0000", file), content);
+    return join(shard, "points", "p0000", file);
+  };
+  const summary = readFileSync(join(shared, "s1", "points", "p0000", "summary.json"), "utf8");
+  const nanLine = summary.split("\n").findIndex((line) => line.includes('"makespan_s"')) + 1;
+  const nan = damaged("nan", "summary.json", summary.replace(/"makespan_s": [^,\n]+/, '"makespan_s": NaN'));
+  const cut = damaged("cut", "summary.json", summary.slice(0, summary.length / 2));
+  const empty = damaged("empty", "jobs.arrow", "");
+  const before = readdirSync(dir).sort();
+  const [nanRun, cutRun, emptyRun] = await Promise.all(
+    ["nan", "cut", "empty"].map((name) =>
+      colloc("sweep", "merge", join(dir, name), join(shared, "s2"), "--out", join(dir, `merged-${name}`)),
+    ),
+  );
+  // The shard's own file and what it should be, in words: not the merge's temporary copy, not the parser's code.
+  t.is(nanRun.code, 2);
+  t.is(
+    nanRun.stderr,
+    `colloc: ${nan}:${nanLine}: expected a point summary as one whole JSON object (it is not JSON from this line on: cut short, or a value such as NaN)\n`,
+  );
+  t.is(cutRun.code, 2);
+  t.true(cutRun.stderr.startsWith(`colloc: ${cut}:`), cutRun.stderr);
+  t.is(emptyRun.code, 2);
+  t.is(emptyRun.stderr, `colloc: ${empty}: expected a whole Arrow IPC file, got "an empty file"\n`);
+  // No merged folder, and no temporary one beside it.
   t.deepEqual(readdirSync(dir).sort(), before);
 });
 

@@ -19,9 +19,9 @@ import { InputError } from "../../input-error.ts";
 import { LIMITS, limitText } from "../scenario/limits.ts";
 import { parsePath, type PathKey } from "../scenario/field-path.ts";
 import { lineOf, parseScenario } from "../scenario/parse.ts";
-import { ScenarioName } from "../scenario/schema.ts";
+import { Scenario, ScenarioName } from "../scenario/schema.ts";
 import { parseYaml } from "../scenario/yaml.ts";
-import { issueToInputError } from "../scenario/zod-issue.ts";
+import { firstIssue, issueToInputError } from "../scenario/zod-issue.ts";
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const Axis = z.union([
@@ -141,10 +141,24 @@ const isAncestor = (at: PathKey[], keys: PathKey[]) =>
   at.every((k, j) => k === keys[j] || (typeof k === "number" && typeof keys[j] === "number"));
 
 /**
+ * The base scenario read as `colloc scenario check` reads a scenario (the same YAML reader, then the scenario
+ * schema at the top): a file that is no scenario at all (malformed YAML, a duplicate key, a second document, a list,
+ * a plain value) is the base's mistake, named by its file and line as `scenario check` names it. Its fields are
+ * not checked here: a base may leave out what every point sets.
+ */
+function checkBase(baseText: string, baseFile: string): void {
+  const { value } = parseYaml(baseText, baseFile);
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) return;
+  const parsed = Scenario.safeParse(value, { reportInput: true });
+  if (!parsed.success) throw issueToInputError(baseFile, firstIssue(parsed.error.issues));
+}
+
+/**
  * The sweep's field paths checked on its first point before any point runs: a path the base scenario has no field
  * for (setting it fails, or the scenario then fails at the path's parent) is the sweep file's mistake, named by its
  * axis and line; a bad value fails at the field itself, and the base's other mistakes elsewhere: those stay the
- * points' to report (a base may leave out what every point sets).
+ * points' to report (a base may leave out what every point sets). A base that is no scenario at all is refused
+ * first (`checkBase`): no path of it can be checked.
  */
 export function checkPaths(
   sweep: SweepFile,
@@ -153,6 +167,7 @@ export function checkPaths(
   baseText: string,
   baseFile: string,
 ): void {
+  checkBase(baseText, baseFile);
   const firstValues = sweep.axes.map((a) => ({ ...a, values: [a.values[0]] })) as SweepFile["axes"];
   const first = expandGrid({ ...sweep, axes: firstValues })[0];
   const wrongPath = (path: string, why: string) => {
@@ -172,8 +187,9 @@ export function checkPaths(
   try {
     text = pointScenario(baseText, baseFile, first);
   } catch (error) {
-    // Setting failed: the path runs through a plain value or past a list's end.
-    if (error instanceof InputError) throw wrongPath(error.field, error.expected);
+    // Setting failed: the path runs through a plain value or past a list's end. Any other error names no axis.
+    if (error instanceof InputError && first.sets.some(([path]) => path === error.field))
+      throw wrongPath(error.field, error.expected);
     throw error;
   }
   try {

@@ -124,3 +124,15 @@ test("an axis path the base scenario has no field for is the sweep file's mistak
   t.notThrows(check("  - path: jobs.generate.arrivals.poisson.rate_per_hour\n    values: [-5]\n"));
   t.notThrows(check("  - path: scheduler.policy\n    values: [mps-pack]\n"));
 });
+
+test("a base scenario that is no scenario at all is the base's mistake, named as `scenario check` names it", (t) => {
+  const text = "base: b.yaml\naxes: [{ path: seed, values: [1] }]\n";
+  const check = (base: string) => () =>
+    checkPaths(parseSweep(text, "grid.yaml"), text, "grid.yaml", base, "b.yaml");
+  t.is(
+    t.throws(check("name: a\nname: b\n"))?.message,
+    "b.yaml: line 2, column 1: expected well-formed YAML (Map keys must be unique)",
+  );
+  t.is(t.throws(check(""))?.message, "b.yaml: expected an object (the file holds a null)");
+  t.is(t.throws(check("- a\n- b\n"))?.message, "b.yaml: expected an object (the file holds a list)");
+});
