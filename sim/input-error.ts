@@ -25,6 +25,8 @@ function render(value: unknown, seen: Set<object>, room: number): string {
   // Keys one at a time (no Object.entries copy): a hostile value may have millions.
   for (const key in value) {
     if (text.length > room) break;
+    // Own keys only: a Buffer (YAML's !!binary) inherits enumerable methods, which are not the value.
+    if (!Object.hasOwn(value, key)) continue;
     const part = list ? "" : `${JSON.stringify(key)}:`;
     const item = (value as Record<string, unknown>)[key];
     text += (text.length > 1 ? "," : "") + part + render(item, seen, room - text.length - part.length);

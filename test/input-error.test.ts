@@ -26,3 +26,7 @@ test("control characters never reach the message raw", (t) => {
   const message = new InputError("f.yaml", "name", "a name", "\u001b[31mred\u009b2J").message;
   t.is(message, 'f.yaml: name: expected a name, got "\\u001b[31mred\\u009b2J"');
 });
+
+test("binary data (YAML's !!binary) is quoted as its bytes, not with the methods its type inherits", (t) => {
+  t.is(quote(Buffer.from([0, 1, 255])), "[0,1,255]");
+});

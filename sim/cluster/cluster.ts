@@ -316,7 +316,9 @@ export class Cluster implements ClusterView {
     const d = this.devices[device];
     const sharing = this.input.gpus[d.gpu].sharing;
     if (sharing.mode !== "mps" || this.uncapped[d.gpu]) return NO_CAPS;
-    const pct = sharing.percentages[this.jobs.ids[job]] ?? sharing.defaultPercentage;
+    // An own key only: a job called "constructor" would otherwise read Object's function as its percentage.
+    const id = this.jobs.ids[job];
+    const pct = Object.hasOwn(sharing.percentages, id) ? sharing.percentages[id] : sharing.defaultPercentage;
     return {
       smLimit:
         pct < 100 ? mpsClientSms(d.sms, pct, specOf(this.input.gpus[d.gpu]).mps.smGranularity) : undefined,

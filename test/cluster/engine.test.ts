@@ -174,6 +174,18 @@ test("the MPS setup's percentage reaches the sharing model as an SM cap rounded 
   t.deepEqual([...run.jobs.smLimit], [32, 132]);
 });
 
+test("a job whose id is a name objects inherit (constructor) takes the default percentage, not Object's", (t) => {
+  const run = simulate(
+    input({
+      hardware: gpus({ mode: "mps", default_percentage: 50, percentages: { a: 25 } }),
+      jobs: { list: [job("constructor", 0, "small", 1), job("a", 0, "small", 1)] },
+      scheduler: { policy: "mps-pack" },
+    }),
+    { share: tinyShare },
+  );
+  t.deepEqual([...run.jobs.smLimit], [66, 32]);
+});
+
 test("with a timeline interval, every GPU is sampled at that pace until the last job ends, and once as it ends", (t) => {
   const run = simulate(
     input({
