@@ -45,6 +45,10 @@ test("a generic CSV row with bad or missing work is refused with its line", (t) 
     readGenericCsv('arrival_s,workload,iterations\n"0","w, quoted",5\n', "j.csv", 1)[0].workload,
     "w, quoted",
   );
+  t.is(
+    t.throws(() => readGenericCsv("arrival_s,arrival_s,workload,iterations\n0,5,w,1\n", "j.csv", 1))!.message,
+    'j.csv: line 1: expected a header naming each column once, got "arrival_s"',
+  );
   t.regex(
     t.throws(() => readGenericCsv("workload\nw\n", "j.csv", 1))!.message,
     /^j\.csv: line 1: expected a header with column\(s\) arrival_s, workload, got "workload"$/,

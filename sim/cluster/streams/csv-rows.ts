@@ -50,6 +50,9 @@ export function csvRows<T>(
       `a header with column(s) ${required.join(", ")}`,
       headerQuote(columns),
     );
+  // A column named twice would be read from one of its cells and the other dropped without a word.
+  const twice = columns.find((c, i) => c !== "" && columns.indexOf(c) !== i);
+  if (twice !== undefined) throw new InputError(file, "line 1", "a header naming each column once", twice);
   const open = unterminatedQuote(text);
   if (open !== undefined)
     throw new InputError(
