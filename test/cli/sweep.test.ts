@@ -225,9 +225,11 @@ test("a base that is no scenario at all gets the message `scenario check` gives 
 });
 
 test("a bad shard spec names the option", async (t) => {
-  const run = await colloc("sweep", "grid.yaml", "--shard", "3/2");
-  t.is(run.code, 2);
-  t.regex(run.stderr, /--shard: expected I\/N with 1 <= I <= N, got "3\/2"/);
+  for (const spec of ["3/2", "1/99999999999999999999"]) {
+    const run = await colloc("sweep", "grid.yaml", "--shard", spec);
+    t.is(run.code, 2);
+    t.is(run.stderr, `colloc: --shard: expected I/N with 1 <= I <= N <= 100,000, got "${spec}"\n`);
+  }
 });
 
 test("the report of a sweep draws the chart comparing its points and lists every point with units", async (t) => {

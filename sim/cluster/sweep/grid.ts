@@ -125,8 +125,10 @@ export function parseShard(text: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(text);
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!(index >= 1 && count >= 1 && index <= count))
-    throw new InputError("--shard", "", "I/N with 1 <= I <= N", text);
+  // More shards than a grid may have points would leave all but a few empty: N is held to the points' ceiling.
+  const most = LIMITS.points.max;
+  if (!(index >= 1 && count >= 1 && index <= count && count <= most))
+    throw new InputError("--shard", "", `I/N with 1 <= I <= N <= ${most.toLocaleString("en")}`, text);
   return { index, count };
 }
 
