@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findRunFolders } from "../../calibration/ingest/discover.ts";
+import { resolveSetDir } from "../../calibration/set.ts";
 import { writeFolder } from "../../io/write-folder.ts";
 import { readMeasuredRuns } from "../../explore/build/measured-setups.ts";
 import { pageData } from "../../explore/build/page-data.ts";
@@ -79,6 +80,7 @@ export const registerExplore: Register = (program: Command) => {
     .option("--out <dir>", "write the page as a static folder; with --port, serve it too")
     .action(async (flags: ExploreFlags) => {
       const port = flags.port === undefined ? undefined : portOf(flags.port);
+      resolveSetDir(flags.set); // a mistyped set is refused before the runs are read (seconds, hundreds of MB)
       const runs = measured(flags.runs);
       const data = pageData(flags.set, runs);
       // Runs of another GPU, or of setups the page cannot equal, show nothing: say so rather than stay silent.
