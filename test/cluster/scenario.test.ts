@@ -372,6 +372,11 @@ const BAD: [string, string, RegExp][] = [
     /^scenarios\/x\.yaml: workloads\.a: expected a value that does not contain itself \(a YAML anchor used inside itself\)$/,
   ],
   [
+    "a key that is a list (YAML's complex key)",
+    `${HEAD}${ONE_GPU}${LIST}? [a, b]\n: 1\n`,
+    /^scenarios\/x\.yaml: line \d+, column 3: expected a key that is text or a number, not a list or mapping$/,
+  ],
+  [
     "an alias without its anchor",
     `${HEAD}${ONE_GPU}${LIST}description: *nowhere\n`,
     /^scenarios\/x\.yaml: expected well-formed YAML \(Unresolved alias .*nowhere\)$/,

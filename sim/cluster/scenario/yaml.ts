@@ -4,7 +4,7 @@
  * stack allows, alias bombs (alias expansions are counted), and anchors that contain their own alias (a cycle);
  * and a `__proto__` key, which no plain object can hold.
  */
-import { isNode, LineCounter, parseDocument, visit, type Document } from "yaml";
+import { isCollection, isNode, LineCounter, parseDocument, visit, type Document } from "yaml";
 import { InputError } from "../../input-error.ts";
 import { formatPath, type PathKey } from "./field-path.ts";
 import { LIMITS, limitText } from "./limits.ts";
@@ -109,6 +109,20 @@ function inexactInteger(doc: Document): { offset: number; text: string } | undef
   return found;
 }
 
+/** Where a mapping key is itself a list or a mapping (`? [a, b]`): no field is named so, and JSON has no such key. */
+function collectionKey(doc: Document): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Pair(_key, pair) {
+      if (isCollection(pair.key)) {
+        found = pair.key.range?.[0] ?? 0;
+        return visit.BREAK;
+      }
+    },
+  });
+  return found;
+}
+
 export function parseYaml(text: string, file: string): ParsedYaml {
   const deep = nestingAt(text, LIMITS.yaml_depth.default);
   if (deep) throw new InputError(file, `line ${deep.line}`, `YAML nested ${limitText("yaml_depth")}`);
@@ -132,6 +146,15 @@ export function parseYaml(text: string, file: string): ParsedYaml {
       `line ${at.line}, column ${at.col}`,
       `a whole number of at most ${Number.MAX_SAFE_INTEGER} in size (larger ones are not held exactly; write 1e20 for an approximate one)`,
       inexact.text,
+    );
+  }
+  const keyAt = collectionKey(doc);
+  if (keyAt !== undefined) {
+    const at = lines.linePos(keyAt);
+    throw new InputError(
+      file,
+      `line ${at.line}, column ${at.col}`,
+      "a key that is text or a number, not a list or mapping",
     );
   }
   let value: unknown;
