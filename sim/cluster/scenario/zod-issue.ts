@@ -42,6 +42,9 @@ function flatten(issue: Issue, prefix: PathKey[]): Flat {
   const path = [...prefix, ...issue.path];
   switch (issue.code) {
     case "invalid_union": {
+      // A union given its own message (the schema says what all its branches take) speaks for them all.
+      if (issue.errors.length > 0 && issue.message !== "Invalid input")
+        return { path, expected: issue.message, got: issue.input };
       // A discriminated union whose discriminator matched no branch has no branch issues, only the options.
       if (issue.errors.length === 0) return unmatched(issue, path);
       const branch = bestBranch(issue.errors);

@@ -23,7 +23,10 @@ import { Scenario, ScenarioName } from "../scenario/schema.ts";
 import { parseYaml } from "../scenario/yaml.ts";
 import { firstIssue, issueToInputError } from "../scenario/zod-issue.ts";
 
-const scalar = z.union([z.string(), z.number(), z.boolean()]);
+// One message for the union: else a value no branch takes (.nan) is told the last branch's "expected a string".
+const scalar = z.union([z.string(), z.number(), z.boolean()], {
+  error: "a plain value: text, a finite number or true/false",
+});
 const Axis = z.union([
   z.strictObject({
     path: z.string().min(1),

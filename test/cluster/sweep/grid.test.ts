@@ -69,6 +69,18 @@ test("a sweep file without axes is bad input naming the field", (t) => {
   t.regex(error.message, /^grid\.yaml: axes: expected at least 1 item/);
 });
 
+test("an axis value that is no plain value (.nan, a list) says what an axis takes", (t) => {
+  for (const [values, got] of [
+    ["[1, .nan]", "NaN"],
+    ["[[1], 2]", "[1]"],
+  ])
+    t.is(
+      t.throws(() => parseSweep(`base: b.yaml\naxes:\n  - { path: seed, values: ${values} }\n`, "grid.yaml"))
+        .message,
+      `grid.yaml: axes[0].values[${got === "NaN" ? 1 : 0}]: expected a plain value: text, a finite number or true/false, got ${got}`,
+    );
+});
+
 test("a grid past the points limit is refused from its axes' lengths, before any point is built", (t) => {
   const axes = Array.from({ length: 8 }, (_, i) => ({
     name: `a${i}`,
