@@ -13,13 +13,14 @@ export function locateJsonError(text: string): { line: number; problem: string }
 
 /**
  * JSON text as a value, or an InputError at `file:line` saying what was `expected` and the syntax problem
- * (never JSON.parse's message, which quotes the text).
+ * (never JSON.parse's message, which quotes the text). `nameProblem: false` leaves the problem's code out, for an
+ * `expected` that already says in words what went wrong.
  */
-export function parseJson(text: string, file: string, expected: string): unknown {
+export function parseJson(text: string, file: string, expected: string, nameProblem = true): unknown {
   try {
     return JSON.parse(text);
   } catch {
     const { line, problem } = locateJsonError(text);
-    throw new InputError(`${file}:${line}`, "", expected, problem);
+    throw new InputError(`${file}:${line}`, "", expected, nameProblem ? problem : undefined);
   }
 }

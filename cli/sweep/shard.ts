@@ -15,7 +15,7 @@ import { LIMITS } from "../../sim/cluster/scenario/limits.ts";
 import { ScenarioName } from "../../sim/cluster/scenario/schema.ts";
 import { issueToInputError } from "../../sim/cluster/scenario/zod-issue.ts";
 import { pointId, type SweepPoint } from "../../sim/cluster/sweep/grid.ts";
-import { locateJsonError } from "../../calibration/ingest/json-error.ts";
+import { parseJson } from "../../calibration/ingest/json-error.ts";
 
 export const SHARD_FILE = "shard.json";
 
@@ -42,16 +42,12 @@ export type ShardManifest = z.infer<typeof ShardManifest>;
  * quoting it, nor the parser's code for the problem, which tells the user nothing).
  */
 export function readJsonFile(file: string, what: string): unknown {
-  const text = readInputText(file, what, "manifest_mb");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new InputError(
-      `${file}:${locateJsonError(text).line}`,
-      "",
-      `${what} as one whole JSON object (it is not JSON from this line on: cut short, or a value such as NaN)`,
-    );
-  }
+  return parseJson(
+    readInputText(file, what, "manifest_mb"),
+    file,
+    `${what} as one whole JSON object (it is not JSON from this line on: cut short, or a value such as NaN)`,
+    false,
+  );
 }
 
 export function readShard(dir: string): ShardManifest {
